@@ -1,0 +1,5 @@
+import { dispatch } from "@/lib/http/dispatch";
+
+// The BFF: every /2.0 call goes through the one registry and dispatch (DESIGN §2).
+export const GET = (request: Request) => dispatch(request);
+export const POST = (request: Request) => dispatch(request);

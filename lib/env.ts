@@ -1,0 +1,132 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** One product of the family: where it lives and where it signs a person out. */
+const appSchema = z.object({
+  name: z.string(),
+  home: z.url(),
+  logout: z.url().optional(),
+});
+export type AppConfig = z.infer<typeof appSchema>;
+
+const bool = z
+  .enum(["1", "0", "true", "false", "yes", "no", ""])
+  .transform((v) => v === "1" || v === "true" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  SESSION_SECRET: z.string().min(32).optional(),
+  DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
+  REDIS_URL: z.string().optional(),
+  CALLBACK_ALLOWED_HOSTS: z.string().default(""),
+  APPS_CONFIG: z
+    .string()
+    .default("{}")
+    .transform((raw, ctx) => {
+      try {
+        return z.record(z.string(), appSchema).parse(JSON.parse(raw));
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `APPS_CONFIG is not valid JSON of apps: ${String(error)}` });
+        return z.NEVER;
+      }
+    }),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Account portal <no-reply@localhost>"),
+  SMS_PROVIDER: z.enum(["outbox", "webhook"]).default("outbox"),
+  SMS_WEBHOOK_URL: z.url().optional(),
+  ZNS_PROVIDER: z.enum(["outbox", "webhook"]).default("outbox"),
+  ZNS_WEBHOOK_URL: z.url().optional(),
+  CAPTCHA_PROVIDER: z.enum(["altcha"]).default("altcha"),
+  ALTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /** PBKDF2 iterations a browser must run per challenge attempt; low in tests. */
+  ALTCHA_COST: z.coerce.number().int().positive().default(1500),
+  DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
+  REGISTRATION_ENABLED: bool.default(true),
+  OUTBOX_UI: bool.default(false),
+  DEMO_SEED: bool.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  "SESSION_SECRET" | "DATA_ENCRYPTION_KEY" | "ALTCHA_HMAC_KEY" | "DEMO_SEED"
+> & {
+  SESSION_SECRET: string;
+  DATA_ENCRYPTION_KEY: string;
+  ALTCHA_HMAC_KEY: string;
+  /** Seed the demo account: on by default with the embedded database, off with DATABASE_URL. */
+  DEMO_SEED: boolean;
+  allowedHosts: string[];
+};
+
+const SECRET_NAMES = ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "ALTCHA_HMAC_KEY"] as const;
+
+/**
+ * Outside production a missing secret is generated once into DATA_DIR, so a fresh checkout
+ * starts with no set-up; production refuses to start without it.
+ */
+function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_NAMES)[number], string> {
+  const missing = SECRET_NAMES.filter((name) => !parsed[name]);
+  const out = Object.fromEntries(SECRET_NAMES.map((n) => [n, parsed[n] ?? ""])) as Record<
+    (typeof SECRET_NAMES)[number],
+    string
+  >;
+  if (missing.length === 0) return out;
+  if (parsed.NODE_ENV === "production" && !process.env.ALLOW_GENERATED_SECRETS) {
+    throw new Error(`Missing required secrets: ${missing.join(", ")}. Set them in the environment.`);
+  }
+  const file = path.resolve(parsed.DATA_DIR, "secrets.json");
+  let stored: Record<string, string> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8")) as Record<string, string>;
+  let changed = false;
+  for (const name of missing) {
+    if (!stored[name]) {
+      stored[name] = randomBytes(32).toString("base64url");
+      changed = true;
+    }
+    out[name] = stored[name];
+  }
+  if (changed) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    console.warn(`[env] generated ${missing.join(", ")} into ${file} (set them in production)`);
+  }
+  return out;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    ...loadSecrets(parsed),
+    DEMO_SEED: parsed.DEMO_SEED ?? !parsed.DATABASE_URL,
+    allowedHosts: parsed.CALLBACK_ALLOWED_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}
+
+const globalForEnv = globalThis as unknown as { __portalEnv?: Env };
+
+/** The configuration, read and validated once per process. */
+export function env(): Env {
+  globalForEnv.__portalEnv ??= parseEnv(process.env);
+  return globalForEnv.__portalEnv;
+}
+
+/** Tests change the environment between files; this forgets the cached copy. */
+export function resetEnvForTests(): void {
+  globalForEnv.__portalEnv = undefined;
+}

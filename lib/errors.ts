@@ -1,0 +1,53 @@
+/**
+ * The closed set of failures a service may raise. Each maps to one envelope code and one
+ * catalog entry (`errors.<CODE>`), so a message is always translated and never leaks internals.
+ */
+export const ERROR_CODES = {
+  VALIDATION: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  BAD_JSON: 400,
+  UNKNOWN_CALL: 404,
+  METHOD_NOT_ALLOWED: 405,
+  FORBIDDEN_ORIGIN: 403,
+  UNAUTHORIZED: 401,
+  AUTH_INVALID_CREDENTIALS: 400,
+  ACCOUNT_LOCKED: 403,
+  EMAIL_TAKEN: 409,
+  REGISTRATION_DISABLED: 403,
+  CAPTCHA_INVALID: 400,
+  FLOW_TOKEN_INVALID: 400,
+  OTP_INVALID: 400,
+  OTP_EXPIRED: 400,
+  OTP_TOO_MANY_ATTEMPTS: 400,
+  OTP_RESEND_TOO_EARLY: 429,
+  RATE_LIMITED: 429,
+  DELIVERY_FAILED: 502,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+  readonly fields?: FieldErrors;
+  readonly data?: unknown;
+
+  constructor(
+    code: ErrorCode,
+    options: { params?: Record<string, string | number>; fields?: FieldErrors; data?: unknown } = {},
+  ) {
+    super(code);
+    this.name = "AppError";
+    this.code = code;
+    this.params = options.params ?? {};
+    this.fields = options.fields;
+    this.data = options.data;
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}

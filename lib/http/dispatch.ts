@@ -1,0 +1,194 @@
+import "server-only";
+import type { z } from "zod";
+import { parseCookies } from "@/lib/cookies";
+import { env } from "@/lib/env";
+import { AppError, type ErrorCode } from "@/lib/errors";
+import { fieldLabeler, translator } from "@/lib/i18n";
+import { LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
+import { logger } from "@/lib/logger";
+import {
+  type CookieContext,
+  clearedSessionCookies,
+  SESSION_COOKIE,
+  sealSession,
+  sessionCookies,
+  unsealSession,
+} from "@/lib/session";
+import { fieldErrors } from "@/lib/validation";
+import type { Ctx } from "@/server/context";
+import { getDb } from "@/server/db/client";
+import { registry } from "@/server/registry";
+import { resolveToken } from "@/server/session/service";
+import type { CallResult } from "./call";
+import { type Envelope, envelope } from "./envelope";
+
+export const API_PREFIX = "/2.0";
+const MAX_BODY_BYTES = 64 * 1024;
+
+function clientIp(request: Request): string {
+  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
+
+/** The origin the browser sees: APP_URL when configured, else the Host the request came to. */
+function selfOrigin(request: Request): string {
+  const configured = env().APP_URL;
+  if (configured) return new URL(configured).origin;
+  const url = new URL(request.url);
+  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0] ?? url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+function bearer(request: Request): string | undefined {
+  const header = request.headers.get("authorization")?.trim();
+  if (!header) return undefined;
+  return header.replace(/^Bearer\s+/i, "");
+}
+
+function json(body: unknown, status: number, cookies: string[] = []): Response {
+  const headers = new Headers({
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+  });
+  for (const c of cookies) headers.append("set-cookie", c);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown>> {
+  if (request.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
+  const type = request.headers.get("content-type") ?? "";
+  const raw = await request.text();
+  if (raw.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  if (!raw.trim()) return {};
+  if (!type.includes("application/json")) throw new AppError("BAD_JSON");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new AppError("BAD_JSON");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new AppError("BAD_JSON");
+  return parsed as Record<string, unknown>;
+}
+
+function errorEnvelope(error: AppError, lang: Locale): Envelope {
+  const t = translator(lang);
+  if (error.fields) {
+    const fields = Object.fromEntries(
+      Object.entries(error.fields).map(([k, key]) => [k, t(key, { field: k })]),
+    );
+    return envelope(error.status, t(`errors.${error.code}`, error.params), { fields, error: error.code });
+  }
+  return envelope(error.status, t(`errors.${error.code}`, error.params), {
+    error: error.code,
+    ...(error.data && typeof error.data === "object" ? error.data : {}),
+  });
+}
+
+function validationError(error: z.ZodError, lang: Locale): Envelope {
+  const t = translator(lang);
+  const fields = fieldErrors(error, t, fieldLabeler(t));
+  return envelope(400, Object.values(fields).join("\n"), { fields, error: "VALIDATION" satisfies ErrorCode });
+}
+
+/**
+ * The /2.0 boundary: a plain function from a web Request to a Response, used by the Next
+ * route handler and by the custom server's fast path alike (DESIGN §2).
+ */
+export async function dispatch(request: Request, options: { clock?: () => Date } = {}): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.startsWith(`${API_PREFIX}/`)
+    ? url.pathname.slice(API_PREFIX.length)
+    : url.pathname;
+  const cookies = parseCookies(request.headers.get("cookie"));
+  let lang = toLocale(cookies[LANGUAGE_COOKIE]);
+  const config = env();
+  const cookieCtx: CookieContext = { secure: selfOrigin(request).startsWith("https:") };
+  const clearCookies = () => clearedSessionCookies(cookieCtx);
+
+  const call = Object.hasOwn(registry, path) ? registry[path] : undefined;
+  if (!call) {
+    return json(
+      envelope(404, translator(lang)("errors.UNKNOWN_CALL", { path }), { error: "UNKNOWN_CALL" }),
+      404,
+    );
+  }
+  if (request.method !== (call.method ?? "POST")) {
+    return json(
+      envelope(405, translator(lang)("errors.METHOD_NOT_ALLOWED"), { error: "METHOD_NOT_ALLOWED" }),
+      405,
+      [],
+    );
+  }
+
+  try {
+    const headerToken = bearer(request);
+    // A browser form post from another site must not act with this site's cookie (CSRF).
+    const origin = request.headers.get("origin");
+    const fetchSite = request.headers.get("sec-fetch-site");
+    if (!headerToken && request.method === "POST") {
+      const crossSite =
+        (origin && origin !== selfOrigin(request)) ||
+        (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none");
+      if (crossSite) throw new AppError("FORBIDDEN_ORIGIN");
+    }
+
+    const body = await readBody(request);
+    if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
+      lang = toLocale(body.lang);
+    const parsed = call.input.safeParse(body);
+    if (!parsed.success) return json(validationError(parsed.error, lang), 400);
+
+    const db = await getDb();
+    const clock = options.clock ?? (() => new Date());
+    const sealed = await unsealSession(cookies[SESSION_COOKIE], config.SESSION_SECRET);
+    const bodyToken = call.bodyToken && typeof body.token === "string" ? body.token : undefined;
+    const token = headerToken ?? sealed?.token ?? bodyToken;
+    const auth = token && call.auth !== "none" ? await resolveToken(db, token, clock()) : null;
+    if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
+
+    const t = translator(lang);
+    const ctx: Ctx = {
+      db,
+      env: config,
+      clock,
+      lang,
+      t,
+      log: logger,
+      ip: clientIp(request),
+      userAgent: request.headers.get("user-agent") ?? "",
+      auth,
+    };
+    const result: CallResult = await call.run(ctx, parsed.data);
+    if (call.raw) return json(result.data ?? {}, 200);
+
+    const setCookies: string[] = [];
+    if (result.session && "set" in result.session) {
+      const s = result.session.set;
+      const sealedValue = await sealSession(
+        { token: s.token, userId: s.userId, hasPhone: s.hasPhone },
+        config.SESSION_SECRET,
+      );
+      setCookies.push(
+        ...sessionCookies(sealedValue, { _id: s.userId, email: s.email, fullname: s.fullname }, cookieCtx),
+      );
+    } else if (result.session && "clear" in result.session) {
+      setCookies.push(...clearCookies());
+    }
+    return json(envelope(200, t(result.message ?? "common.success"), result.data ?? null), 200, setCookies);
+  } catch (error) {
+    if (error instanceof AppError) {
+      return json(
+        errorEnvelope(error, lang),
+        error.status,
+        error.code === "UNAUTHORIZED" ? clearCookies() : [],
+      );
+    }
+    const requestId = crypto.randomUUID();
+    logger.error({ err: error, path, requestId }, "unhandled error in /2.0 call");
+    return json(
+      envelope(500, translator(lang)("errors.INTERNAL", { requestId }), { error: "INTERNAL", requestId }),
+      500,
+    );
+  }
+}

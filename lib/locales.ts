@@ -1,0 +1,18 @@
+/** The five interface languages; vi is the default (SPEC §1). */
+export const LOCALES = ["vi", "en", "th", "my", "id"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "vi";
+export const LANGUAGE_COOKIE = "LANGUAGE";
+
+export const LOCALE_NAMES: Record<Locale, string> = {
+  vi: "Tiếng Việt",
+  en: "English",
+  th: "ไทย",
+  my: "မြန်မာ",
+  id: "Bahasa Indonesia",
+};
+
+export function toLocale(value: string | null | undefined): Locale {
+  const v = (value ?? "").toLowerCase();
+  return (LOCALES as readonly string[]).includes(v) ? (v as Locale) : DEFAULT_LOCALE;
+}

@@ -1,0 +1,71 @@
+import "server-only";
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "./env";
+import { AppError } from "./errors";
+
+/** Budgets per purpose: points per window (seconds). */
+export const LIMITS = {
+  signinIp: { points: 30, duration: 15 * 60 },
+  signinEmail: { points: 10, duration: 15 * 60 },
+  signupIp: { points: 10, duration: 60 * 60 },
+  otpVerifyIp: { points: 30, duration: 15 * 60 },
+  otpResendIp: { points: 10, duration: 60 * 60 },
+} as const;
+export type LimitName = keyof typeof LIMITS;
+
+type Limiter = RateLimiterMemory | RateLimiterRedis;
+type Store = { limiters: Map<LimitName, Limiter>; redis?: Redis };
+const globalForLimits = globalThis as unknown as { __portalLimits?: Store };
+
+export function redisClient(): Redis | undefined {
+  const store = limiterStore();
+  return store.redis;
+}
+
+function limiterStore(): Store {
+  if (!globalForLimits.__portalLimits) {
+    const url = env().REDIS_URL;
+    const redis = url
+      ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
+    redis?.on("error", () => {});
+    globalForLimits.__portalLimits = { limiters: new Map(), redis };
+  }
+  return globalForLimits.__portalLimits;
+}
+
+function limiter(name: LimitName): Limiter {
+  const store = limiterStore();
+  let l = store.limiters.get(name);
+  if (!l) {
+    const opts = { keyPrefix: `rl:${name}`, ...LIMITS[name] };
+    l = store.redis
+      ? new RateLimiterRedis({ storeClient: store.redis, ...opts })
+      : new RateLimiterMemory(opts);
+    store.limiters.set(name, l);
+  }
+  return l;
+}
+
+/** Spends one point of `name` for `key`; throws RATE_LIMITED with the wait in seconds when none is left. */
+export async function consume(name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(name).consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) {
+      throw new AppError("RATE_LIMITED", { params: { seconds: Math.ceil(error.msBeforeNext / 1000) } });
+    }
+    throw error;
+  }
+}
+
+export async function reward(name: LimitName, key: string): Promise<void> {
+  await limiter(name).delete(key);
+}
+
+/** Tests start each file with empty budgets. */
+export function resetLimitsForTests(): void {
+  globalForLimits.__portalLimits?.redis?.disconnect();
+  globalForLimits.__portalLimits = undefined;
+}

@@ -1,0 +1,61 @@
+import { sealData, unsealData } from "iron-session";
+import { type CookieOptions, serializeCookie } from "./cookies";
+
+export const SESSION_COOKIE = "SSID";
+export const USER_INFO_COOKIE = "LADI_USER_INFO";
+/** SPEC §9: session and user-info cookies live 7 days. */
+export const SESSION_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/**
+ * What the sealed SSID cookie carries: the session token (only the server can read it) and the
+ * access-state hints the proxy needs without a database round trip. The signed-in layout and
+ * every /2.0 call re-check them against the database.
+ */
+export type SessionCookie = {
+  token: string;
+  userId: string;
+  hasPhone: boolean;
+};
+
+export async function sealSession(data: SessionCookie, secret: string): Promise<string> {
+  return sealData(data, { password: secret, ttl: SESSION_TTL_SECONDS });
+}
+
+export async function unsealSession(
+  sealed: string | undefined,
+  secret: string,
+): Promise<SessionCookie | null> {
+  if (!sealed) return null;
+  try {
+    const data = await unsealData<Partial<SessionCookie>>(sealed, {
+      password: secret,
+      ttl: SESSION_TTL_SECONDS,
+    });
+    return typeof data.token === "string" && typeof data.userId === "string"
+      ? { token: data.token, userId: data.userId, hasPhone: Boolean(data.hasPhone) }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export type CookieContext = { secure: boolean };
+
+function baseOptions(ctx: CookieContext): CookieOptions {
+  return { httpOnly: true, secure: ctx.secure, sameSite: "Lax" };
+}
+
+export function sessionCookies(
+  sealed: string,
+  userInfo: { _id: string; email: string; fullname: string },
+  ctx: CookieContext,
+): string[] {
+  const options = { ...baseOptions(ctx), maxAge: SESSION_TTL_SECONDS };
+  const info = Buffer.from(JSON.stringify(userInfo)).toString("base64url");
+  return [serializeCookie(SESSION_COOKIE, sealed, options), serializeCookie(USER_INFO_COOKIE, info, options)];
+}
+
+export function clearedSessionCookies(ctx: CookieContext): string[] {
+  const options = { ...baseOptions(ctx), maxAge: 0 };
+  return [serializeCookie(SESSION_COOKIE, "", options), serializeCookie(USER_INFO_COOKIE, "", options)];
+}

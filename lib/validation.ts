@@ -1,0 +1,169 @@
+// SPEC §5 rules as zod building blocks, shared by forms (client) and /2.0 handlers (server).
+// Schemas carry catalog keys, never words: `formatIssue` turns an issue into the person's language.
+import { type CountryCode, isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
+import { z } from "zod";
+
+export const MSG = {
+  required: "validation.required",
+  invalidType: "validation.invalidType",
+  email: "validation.email",
+  phone: "VALIDATION.INVALID_PHONE",
+  passwordInvalid: "AUTH.PASSWORD_INVALID",
+  acceptPolicy: "AUTH.ACCEPT_POLICY_ERROR",
+  passwordMismatch: "RESET_PASSWORD.ERROR_PASSWORD_MISSMATCH",
+  captchaRequired: "validation.captchaRequired",
+  otpDigits: "validation.otpDigits",
+} as const;
+
+const typeError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidType;
+
+/** Trimmed text; `min` 1 means required ("Please enter %s"). */
+export function text(bounds: { min?: number; max: number }) {
+  let s = z.string({ error: typeError }).trim();
+  if (bounds.min) s = s.min(bounds.min);
+  return s.max(bounds.max);
+}
+
+export function optionalText(max = 2000) {
+  return z.string({ error: typeError }).trim().max(max).optional();
+}
+
+export const emailField = z
+  .string({ error: typeError })
+  .trim()
+  .min(1)
+  .max(254)
+  .pipe(z.email({ error: MSG.email }))
+  .transform((e) => e.toLowerCase());
+
+/** SPEC §5: letters, a digit, one of @$!%*#?&, nothing else; or a 32-character base64-like key. */
+const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#?&]+$/;
+const GENERATED_PASSWORD = /^[A-Za-z0-9+/=_-]{32}$/;
+
+export function isStrongPassword(value: string): boolean {
+  return STRONG_PASSWORD.test(value) || GENERATED_PASSWORD.test(value);
+}
+
+/** Password with the length bounds of a screen (sign-in 8–45, sign-up/reset 8–20, change 6–45). */
+export function password(bounds: { min: number; max: number; strength: boolean }) {
+  // Passwords are not trimmed: a space is a character the person chose.
+  const base = z.string({ error: typeError }).min(1).min(bounds.min).max(bounds.max);
+  return bounds.strength ? base.refine(isStrongPassword, { error: MSG.passwordInvalid }) : base;
+}
+
+/** SPEC §5: optional +84 or 0, then 3, 5, 7, 8 or 9, then 8 digits. */
+const VN_PHONE = /^(\+?84|0)?[35789]\d{8}$/;
+
+export function isVietnamesePhone(value: string): boolean {
+  return VN_PHONE.test(value.replace(/[\s.()-]/g, ""));
+}
+
+/** SPEC §5 normalisation for Vietnam: +84 or 84 prefix becomes 0, non-digits removed. */
+export function normalizeVietnamesePhone(value: string): string {
+  const digits = value.replace(/\D/g, "");
+  if (digits.startsWith("84") && digits.length === 11) return `0${digits.slice(2)}`;
+  if (digits.length === 9) return `0${digits}`;
+  return digits;
+}
+
+export function isValidPhone(phone: string, countryCode: string): boolean {
+  const country = countryCode.toUpperCase();
+  if (country === "VN") return isVietnamesePhone(phone);
+  try {
+    return isValidPhoneNumber(phone, country as CountryCode);
+  } catch {
+    return false;
+  }
+}
+
+/** The stored form: Vietnamese numbers as 0xxxxxxxxx, others in E.164. */
+export function normalizePhone(phone: string, countryCode: string): string {
+  const country = countryCode.toUpperCase();
+  if (country === "VN") return normalizeVietnamesePhone(phone);
+  return parsePhoneNumberFromString(phone, country as CountryCode)?.number ?? phone.replace(/[^\d+]/g, "");
+}
+
+export const countryCodeField = z
+  .string({ error: typeError })
+  .trim()
+  .regex(/^[A-Za-z]{2}$/, { error: MSG.phone })
+  .transform((c) => c.toLowerCase())
+  .default("vn");
+
+/**
+ * Adds the phone rule to an object with `phone` and `country_code`, and normalises the phone.
+ * A blank phone is allowed only when `required` is false.
+ */
+export function withPhone<T extends { phone?: string; country_code: string }>(
+  schema: z.ZodType<T>,
+  options: { required: boolean },
+) {
+  return schema
+    .superRefine((value, ctx) => {
+      const phone = value.phone?.trim() ?? "";
+      if (!phone) {
+        if (options.required) ctx.addIssue({ code: "custom", path: ["phone"], message: MSG.required });
+        return;
+      }
+      if (!isValidPhone(phone, value.country_code)) {
+        ctx.addIssue({ code: "custom", path: ["phone"], message: MSG.phone });
+      }
+    })
+    .transform((value) => ({
+      ...value,
+      phone: value.phone?.trim() ? normalizePhone(value.phone.trim(), value.country_code) : value.phone,
+    }));
+}
+
+export const otpCodeField = z
+  .string({ error: typeError })
+  .transform((v) => v.replace(/\D/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1)
+      .regex(/^\d{6}$/, { error: MSG.otpDigits }),
+  );
+
+type Translate = (key: string, values?: Record<string, string | number>) => string;
+type Issue = z.core.$ZodIssue;
+
+/** Turns one zod issue into a SPEC §5 message in the person's language. */
+export function formatIssue(issue: Issue, t: Translate, fieldLabel: (name: string) => string): string {
+  const name = String(issue.path[0] ?? "value");
+  const field = fieldLabel(name);
+  switch (issue.code) {
+    case "too_small":
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1
+          ? t(MSG.required, { field })
+          : t("validation.minLength", { field, min: Number(issue.minimum) });
+      }
+      return t("validation.minValue", { field, min: Number(issue.minimum) });
+    case "too_big":
+      if (issue.origin === "string") return t("validation.maxLength", { field, max: Number(issue.maximum) });
+      return t("validation.maxValue", { field, max: Number(issue.maximum) });
+    case "invalid_format":
+      return issue.format === "email" ? t(MSG.email, { field }) : t(issue.message, { field });
+    case "invalid_type":
+    case "custom":
+      return t(issue.message, { field });
+    default:
+      return t(MSG.invalidType, { field });
+  }
+}
+
+/** Field name → message for every failing field (first issue wins), for forms and the envelope. */
+export function fieldErrors(
+  error: z.ZodError,
+  t: Translate,
+  fieldLabel: (name: string) => string,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = String(issue.path[0] ?? "_");
+    out[name] ??= formatIssue(issue, t, fieldLabel);
+  }
+  return out;
+}

@@ -1,0 +1,101 @@
+// Inputs of the /2.0/auth/* calls: one schema per call, shared by the forms and the handlers.
+// No server imports here: client components import this file.
+import { z } from "zod";
+import {
+  countryCodeField,
+  emailField,
+  MSG,
+  optionalText,
+  otpCodeField,
+  password,
+  text,
+  withPhone,
+} from "@/lib/validation";
+
+const flag = z
+  .union([
+    z.boolean(),
+    z.literal("1"),
+    z.literal("0"),
+    z.literal("true"),
+    z.literal("false"),
+    z.literal(1),
+    z.literal(0),
+  ])
+  .transform((v) => v === true || v === "1" || v === "true" || v === 1)
+  .optional();
+
+/** The query a sign-in started from, carried through every step to the hand-off. */
+const handoff = {
+  url_callback: optionalText(2000),
+  callback_url: optionalText(2000),
+  app_code: optionalText(20),
+  store_id: optionalText(100),
+  client_id: optionalText(200),
+  search: optionalText(4000),
+  path: optionalText(500),
+  iframe: flag,
+};
+
+export const VERIFY_TYPES = ["EMAIL", "SMS", "ZNS"] as const;
+export type VerifyType = (typeof VERIFY_TYPES)[number];
+
+export const signInSchema = z.object({
+  email: emailField,
+  password: password({ min: 8, max: 45, strength: false }),
+  ...handoff,
+});
+export type SignInInput = z.input<typeof signInSchema>;
+
+const signUpFields = z.object({
+  fullname: text({ min: 1, max: 100 }),
+  email: emailField,
+  password: password({ min: 8, max: 20, strength: true }),
+  phone: z
+    .string({ error: () => MSG.required })
+    .trim()
+    .max(30),
+  country_code: countryCodeField,
+  /** The ALTCHA payload. */
+  token: z
+    .string({ error: () => MSG.captchaRequired })
+    .min(1, { error: MSG.captchaRequired })
+    .max(20_000),
+  /** Channel for the verification code; EMAIL unless a product asks for SMS or ZNS. */
+  verify_type: z.enum(VERIFY_TYPES).default("EMAIL"),
+  referral_id: optionalText(100),
+  affilate_code: optionalText(100),
+  ladiflow_ref: optionalText(100),
+  utm_source: optionalText(200),
+  aff_sid: optionalText(200),
+  event_track: optionalText(100),
+  ...handoff,
+});
+
+export const signUpSchema = withPhone(signUpFields, { required: true });
+export type SignUpInput = z.input<typeof signUpSchema>;
+
+/** The sign-up form adds the policy box, which never leaves the browser. */
+export const signUpFormSchema = withPhone(
+  signUpFields.extend({ policy: z.boolean().refine((v) => v, { error: MSG.acceptPolicy }) }),
+  { required: true },
+);
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+export const resendOtpSchema = z.object({ token: text({ min: 1, max: 200 }) });
+
+export const verifyAccountSchema = z.object({
+  code: otpCodeField,
+  token: text({ min: 1, max: 200 }),
+  search: optionalText(4000),
+  client_id: optionalText(200),
+});
+export type VerifyAccountInput = z.input<typeof verifyAccountSchema>;
+
+export const userInfoSchema = z.object({
+  token: optionalText(200),
+  search: optionalText(4000),
+  path: optionalText(500),
+});
+
+export const emptySchema = z.object({});

@@ -1,0 +1,194 @@
+// SPEC §4 "Sign-in result" as one pure function: (user state, query, allow-list) → what happens
+// to the cookie and where the person goes. The service mints tokens; this only decides.
+
+export type SignInSource = "signin" | "signup" | "otp" | "social" | "register";
+
+export type SignInUserState = {
+  isVerified: boolean;
+  hasPhone: boolean;
+  /** The account was created by this very flow (sign-up then code, or a first social sign-in). */
+  isNew: boolean;
+  isRequire2fa: boolean;
+  is2faEnabled: boolean;
+  twoFaType: "TOTP" | "SMS" | null;
+  email: string;
+  phone: string | null;
+  isVerifyPhone: boolean;
+  /** The channel the verification code went over, for /verify-account. */
+  verifyType: "EMAIL" | "SMS" | "ZNS";
+};
+
+export type SignInQuery = {
+  callback_url?: string;
+  app_code?: string;
+  client_id?: string;
+  /** The signed-in path the person was on before being sent to sign in. */
+  path?: string;
+  iframe?: boolean;
+};
+
+export type SignInContext = {
+  allowedHosts: string[];
+  /** The builder's home, where a new account goes when no callback was asked for. */
+  defaultCallbackUrl?: string;
+  defaultAppCode: string;
+  /** A short-lived token for the next step (verify account, 2FA), when one is needed. */
+  flowToken?: string;
+  /** Seconds until the verification code expires, for /verify-account's countdown. */
+  expTime?: number;
+};
+
+export type CookieAction = "set" | "clear";
+
+export type SignInResult =
+  | { kind: "verify-account"; cookie: "clear"; redirectUrl: string }
+  | { kind: "require-enable-2fa"; cookie: "clear"; redirectUrl: string }
+  | { kind: "verify-2fa"; cookie: "clear"; redirectUrl: string }
+  | { kind: "complete-reg"; cookie: "set"; redirectUrl: string }
+  | {
+      kind: "callback";
+      cookie: "set";
+      /** The product's URL without the token: `withToken` adds the product's own token. */
+      callbackUrl: string;
+      appCode: string;
+      postMessage: boolean;
+    }
+  | { kind: "home"; cookie: "set"; redirectUrl: string; postMessage: boolean };
+
+const NO_RETURN_PATHS = [
+  "/",
+  "/signin",
+  "/signup",
+  "/verify-account",
+  "/verify-2fa",
+  "/require-enable-2fa",
+  "/oauth2-google",
+  "/oauth2-facebook",
+  "/complete-reg",
+];
+
+export const DEFAULT_LANDING = "/account/profile";
+
+/** True when `host` (host[:port], lower-case) matches an entry such as `a.com`, `*.a.com`, `localhost:4000`. */
+export function isHostAllowed(url: URL, allowedHosts: readonly string[]): boolean {
+  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (url.username || url.password) return false;
+  const hostname = url.hostname.toLowerCase();
+  const host = url.host.toLowerCase();
+  return allowedHosts.some((entry) => {
+    const hasPort = /:\d+$/.test(entry);
+    const subject = hasPort ? host : hostname;
+    if (entry.startsWith("*.")) return subject.endsWith(entry.slice(1)) && subject.length > entry.length - 1;
+    return subject === entry;
+  });
+}
+
+/** The callback URL when it parses and its host is on the allow-list; otherwise undefined. */
+export function allowedCallback(raw: string | undefined, allowedHosts: readonly string[]): URL | undefined {
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    return isHostAllowed(url, allowedHosts) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A same-site path worth returning to after sign-in, or undefined. */
+function returnPath(path: string | undefined): string | undefined {
+  if (!path?.startsWith("/") || path.startsWith("//") || path.includes("\\")) return undefined;
+  const pathname = path.split(/[?#]/)[0] ?? "/";
+  if (NO_RETURN_PATHS.includes(pathname) || pathname.startsWith("/2.0/")) return undefined;
+  return path;
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== "") search.set(k, v);
+  const s = search.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+export function decideSignInResult(
+  user: SignInUserState,
+  query: SignInQuery,
+  source: SignInSource,
+  context: SignInContext,
+): SignInResult {
+  const callback = allowedCallback(query.callback_url, context.allowedHosts);
+  // Only an allowed callback travels on to the next step; a refused one is dropped here.
+  const carried = { callback_url: callback?.toString(), app_code: query.app_code };
+
+  if (!user.isVerified) {
+    return {
+      kind: "verify-account",
+      cookie: "clear",
+      redirectUrl: withQuery("/verify-account", {
+        verify_type: user.verifyType,
+        email: user.email,
+        phone: user.phone ?? undefined,
+        exp_time: context.expTime?.toString(),
+        token: context.flowToken,
+        ...carried,
+      }),
+    };
+  }
+  if (user.isRequire2fa && !user.is2faEnabled) {
+    return {
+      kind: "require-enable-2fa",
+      cookie: "clear",
+      redirectUrl: withQuery("/require-enable-2fa", {
+        token: context.flowToken,
+        verify_type: user.twoFaType ?? undefined,
+        phone: user.phone ?? undefined,
+        is_verify_phone: user.isVerifyPhone ? "1" : "0",
+        ...carried,
+      }),
+    };
+  }
+  if (user.is2faEnabled) {
+    return {
+      kind: "verify-2fa",
+      cookie: "clear",
+      redirectUrl: withQuery("/verify-2fa", {
+        token: context.flowToken,
+        verify_type: user.twoFaType ?? undefined,
+        phone: user.phone ?? undefined,
+        ...carried,
+      }),
+    };
+  }
+  if (!user.hasPhone) {
+    return { kind: "complete-reg", cookie: "set", redirectUrl: withQuery("/complete-reg", carried) };
+  }
+
+  const isIframe = Boolean(query.iframe);
+  const target =
+    callback ?? (user.isNew ? allowedCallback(context.defaultCallbackUrl, context.allowedHosts) : undefined);
+  if (target) {
+    const url = new URL(target);
+    url.searchParams.set("login_callback", source);
+    if (query.client_id) url.searchParams.set("client_id", query.client_id);
+    if (user.isNew) url.searchParams.set("track", "complete");
+    return {
+      kind: "callback",
+      cookie: "set",
+      callbackUrl: url.toString(),
+      appCode: query.app_code || context.defaultAppCode,
+      postMessage: isIframe,
+    };
+  }
+  return {
+    kind: "home",
+    cookie: "set",
+    redirectUrl: returnPath(query.path) ?? DEFAULT_LANDING,
+    postMessage: isIframe,
+  };
+}
+
+/** The product's callback URL with its own session token added. */
+export function withToken(callbackUrl: string, token: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set("token", token);
+  return url.toString();
+}

@@ -1,0 +1,27 @@
+import "server-only";
+import type { Env } from "@/lib/env";
+import type { Translate } from "@/lib/i18n";
+import type { Locale } from "@/lib/locales";
+import type { Logger } from "@/lib/logger";
+import type { Db } from "./db/client";
+import type { SessionRow } from "./session/repository";
+import type { UserRow } from "./user/repository";
+
+/** Everything a service may use; it never sees the Request, cookies or HTTP status. */
+export type Ctx = {
+  db: Db;
+  env: Env;
+  clock: () => Date;
+  lang: Locale;
+  t: Translate;
+  log: Logger;
+  ip: string;
+  userAgent: string;
+  /** The signed-in person, when the call carried a live session token. */
+  auth: { session: SessionRow; user: UserRow; token: string } | null;
+};
+
+export function requireAuth(ctx: Ctx): NonNullable<Ctx["auth"]> {
+  if (!ctx.auth) throw new Error("requireAuth on a call whose auth mode is not 'session'");
+  return ctx.auth;
+}

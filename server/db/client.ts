@@ -1,0 +1,75 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** A database or an open transaction: repositories accept either. */
+export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
+
+type Handle = { db: Db; close: () => Promise<void> };
+// Next can load this module twice (route bundle and page bundle) and the custom server loads
+// it once more from source: the process must still hold one PGlite instance.
+const globalForDb = globalThis as unknown as { __portalDb?: Promise<Handle> };
+
+/** Opens PostgreSQL (a pool) or PGlite at `dataDir` and applies the committed migrations. */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string;
+  searchPath?: string;
+}): Promise<Handle> {
+  const migrationsSchema = options.searchPath ?? "drizzle";
+  if (options.url) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({
+      connectionString: options.url,
+      max: 10,
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    });
+    if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
+    const db = drizzle(pool);
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
+    return { db: db as unknown as Db, close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = new PGlite(options.dataDir);
+  const db = drizzle(client);
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
+  return { db: db as unknown as Db, close: () => client.close() };
+}
+
+/** The process's database, opened on first use with migrations applied. */
+export function getDb(): Promise<Db> {
+  if (process.env.NEXT_PHASE === "phase-production-build") {
+    throw new Error("The database must not be opened during `next build`.");
+  }
+  if (!globalForDb.__portalDb) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    globalForDb.__portalDb = DATABASE_URL
+      ? openDatabase({ url: DATABASE_URL })
+      : openDatabase({ dataDir: path.resolve(DATA_DIR, "pglite") });
+    globalForDb.__portalDb.catch(() => {
+      globalForDb.__portalDb = undefined;
+    });
+  }
+  return globalForDb.__portalDb.then((h) => h.db);
+}
+
+/** Tests install their own database (fresh PGlite or a private PostgreSQL schema). */
+export function installTestDatabase(handle: Handle | undefined): void {
+  globalForDb.__portalDb = handle ? Promise.resolve(handle) : undefined;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const handle = await globalForDb.__portalDb;
+  globalForDb.__portalDb = undefined;
+  await handle?.close();
+}

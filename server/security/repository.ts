@@ -1,0 +1,26 @@
+import "server-only";
+import { newId } from "@/lib/ids";
+import type { Executor } from "@/server/db/client";
+import { securityEvents } from "@/server/db/tables/security-events";
+
+export type SecurityEventType =
+  | "signup"
+  | "signin"
+  | "signin_failed"
+  | "account_verified"
+  | "otp_sent"
+  | "otp_failed"
+  | "signout";
+
+export async function insertSecurityEvent(
+  db: Executor,
+  event: {
+    userId: string | null;
+    type: SecurityEventType;
+    ip: string;
+    userAgent: string;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(securityEvents).values({ id: newId(), ...event, data: event.data ?? {} });
+}

@@ -1,0 +1,85 @@
+import "server-only";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Executor } from "@/server/db/client";
+import { flowTokens, oneTimeCodes } from "@/server/db/tables/flow-tokens";
+
+export type FlowTokenRow = typeof flowTokens.$inferSelect;
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+
+export async function insertFlowToken(
+  db: Executor,
+  values: typeof flowTokens.$inferInsert,
+): Promise<FlowTokenRow> {
+  const [row] = await db.insert(flowTokens).values(values).returning();
+  if (!row) throw new Error("flow token insert returned nothing");
+  return row;
+}
+
+export async function findLiveFlowToken(
+  db: Executor,
+  tokenHash: string,
+  purpose: string,
+  now: Date,
+): Promise<FlowTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(flowTokens)
+    .where(
+      and(
+        eq(flowTokens.tokenHash, tokenHash),
+        eq(flowTokens.purpose, purpose),
+        isNull(flowTokens.usedAt),
+        gt(flowTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Marks a flow token used; false when another request used it first. */
+export async function markFlowTokenUsed(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(flowTokens)
+    .set({ usedAt: now })
+    .where(and(eq(flowTokens.id, id), isNull(flowTokens.usedAt)))
+    .returning({ id: flowTokens.id });
+  return rows.length === 1;
+}
+
+export async function insertCode(
+  db: Executor,
+  values: typeof oneTimeCodes.$inferInsert,
+): Promise<OneTimeCodeRow> {
+  const [row] = await db.insert(oneTimeCodes).values(values).returning();
+  if (!row) throw new Error("code insert returned nothing");
+  return row;
+}
+
+export async function findLatestCode(db: Executor, flowTokenId: string): Promise<OneTimeCodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(eq(oneTimeCodes.flowTokenId, flowTokenId))
+    .orderBy(desc(oneTimeCodes.sentAt), desc(oneTimeCodes.id))
+    .limit(1);
+  return row;
+}
+
+/** Counts one wrong try and returns the new count (atomic, so parallel guesses all count). */
+export async function addCodeAttempt(db: Executor, id: string): Promise<number> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id))
+    .returning({ attempts: oneTimeCodes.attempts });
+  return row?.attempts ?? Number.POSITIVE_INFINITY;
+}
+
+export async function consumeCode(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.consumedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return rows.length === 1;
+}

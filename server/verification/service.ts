@@ -1,0 +1,137 @@
+import "server-only";
+import { createHmac } from "node:crypto";
+import { AppError } from "@/lib/errors";
+import { newCode, newId, newToken, safeEqual, sha256 } from "@/lib/ids";
+import type { Ctx } from "@/server/context";
+import { type Channel, deliver } from "@/server/notify/deliver";
+import { insertSecurityEvent } from "@/server/security/repository";
+import type { UserRow } from "@/server/user/repository";
+import {
+  addCodeAttempt,
+  consumeCode,
+  type FlowTokenRow,
+  findLatestCode,
+  findLiveFlowToken,
+  insertCode,
+  insertFlowToken,
+  markFlowTokenUsed,
+} from "./repository";
+
+/** DESIGN §4: codes live 5 minutes, allow 5 wrong tries, and are resent no sooner than 60 s. */
+export const CODE_TTL_SECONDS = 5 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+export const RESEND_AFTER_SECONDS = 60;
+const FLOW_TTL_SECONDS = 30 * 60;
+
+export type FlowPurpose = "verify_account" | "verify_2fa" | "require_2fa" | "reset_password" | "verify_email";
+
+function hashCode(code: string, flowId: string, key: string): string {
+  return createHmac("sha256", key).update(`${flowId}:${code}`).digest("hex");
+}
+
+/** Starts a flow step for `user` and returns its token (the only copy: only its hash is kept). */
+export async function createFlow(
+  ctx: Pick<Ctx, "db" | "clock">,
+  options: { purpose: FlowPurpose; user: UserRow; data?: Record<string, unknown>; ttlSeconds?: number },
+): Promise<{ token: string; flow: FlowTokenRow }> {
+  const token = newToken();
+  const now = ctx.clock();
+  const flow = await insertFlowToken(ctx.db, {
+    id: newId(),
+    tokenHash: sha256(token),
+    purpose: options.purpose,
+    userId: options.user.id,
+    data: options.data ?? {},
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? FLOW_TTL_SECONDS) * 1000),
+  });
+  return { token, flow };
+}
+
+/** The live flow behind a token for `purpose`, or FLOW_TOKEN_INVALID. */
+export async function getFlow(
+  ctx: Pick<Ctx, "db" | "clock">,
+  token: string,
+  purpose: FlowPurpose,
+): Promise<FlowTokenRow> {
+  const flow = await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
+  if (!flow) throw new AppError("FLOW_TOKEN_INVALID");
+  return flow;
+}
+
+export async function finishFlow(ctx: Pick<Ctx, "db" | "clock">, flow: FlowTokenRow): Promise<void> {
+  if (!(await markFlowTokenUsed(ctx.db, flow.id, ctx.clock()))) throw new AppError("FLOW_TOKEN_INVALID");
+}
+
+export function destinationFor(user: UserRow, channel: Channel): string {
+  if (channel === "EMAIL") return user.email;
+  if (!user.phone) throw new AppError("VALIDATION", { fields: { phone: "VALIDATION.INVALID_PHONE" } });
+  return user.phone;
+}
+
+/**
+ * Sends a fresh code for `flow` over `channel`, in the request's language. Refuses a resend
+ * sooner than 60 s after the last one. Returns seconds until the code expires.
+ */
+export async function sendCode(
+  ctx: Ctx,
+  options: { flow: FlowTokenRow; user: UserRow; channel: Channel },
+): Promise<{ expTime: number }> {
+  const now = ctx.clock();
+  const last = await findLatestCode(ctx.db, options.flow.id);
+  if (last) {
+    const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
+    if (wait > 0) throw new AppError("OTP_RESEND_TOO_EARLY", { params: { seconds: wait } });
+  }
+  const code = newCode();
+  const destination = destinationFor(options.user, options.channel);
+  await insertCode(ctx.db, {
+    id: newId(),
+    flowTokenId: options.flow.id,
+    channel: options.channel,
+    destination,
+    codeHash: hashCode(code, options.flow.id, ctx.env.DATA_ENCRYPTION_KEY),
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+  });
+  const params = { code, minutes: CODE_TTL_SECONDS / 60 };
+  await deliver({
+    channel: options.channel,
+    to: destination,
+    lang: ctx.lang,
+    subject: ctx.t("notify.otp.subject", params),
+    text: ctx.t(options.channel === "EMAIL" ? "notify.otp.email" : "notify.otp.sms", params),
+    template: "otp",
+    params,
+  });
+  await insertSecurityEvent(ctx.db, {
+    userId: options.user.id,
+    type: "otp_sent",
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    data: { channel: options.channel, purpose: options.flow.purpose },
+  });
+  return { expTime: CODE_TTL_SECONDS };
+}
+
+/** Checks `code` against the flow's latest code: once, before it expires, within 5 tries. */
+export async function checkCode(ctx: Ctx, options: { flow: FlowTokenRow; code: string }): Promise<void> {
+  const now = ctx.clock();
+  const latest = await findLatestCode(ctx.db, options.flow.id);
+  if (!latest || latest.consumedAt || latest.expiresAt <= now) throw new AppError("OTP_EXPIRED");
+  if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError("OTP_TOO_MANY_ATTEMPTS");
+  const expected = hashCode(options.code, options.flow.id, ctx.env.DATA_ENCRYPTION_KEY);
+  if (!safeEqual(expected, latest.codeHash)) {
+    const attempts = await addCodeAttempt(ctx.db, latest.id);
+    await insertSecurityEvent(ctx.db, {
+      userId: options.flow.userId,
+      type: "otp_failed",
+      ip: ctx.ip,
+      userAgent: ctx.userAgent,
+      data: { purpose: options.flow.purpose },
+    });
+    if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError("OTP_TOO_MANY_ATTEMPTS");
+    throw new AppError("OTP_INVALID", { params: { left: CODE_MAX_ATTEMPTS - attempts } });
+  }
+  if (!(await consumeCode(ctx.db, latest.id, now))) throw new AppError("OTP_EXPIRED");
+}

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { newId } from "@/lib/ids";
+import { hashPassword } from "@/lib/password";
+import { getDb } from "@/server/db/client";
+import { insertUser, type NewUser, type UserRow } from "@/server/user/repository";
+
+export const PASSWORD = "Secret#123";
+
+export const randomEmail = (): string => `u${randomBytes(5).toString("hex")}@example.com`;
+
+/** A verified account with a phone, unless overridden. */
+export async function createUser(overrides: Partial<NewUser> & { password?: string } = {}): Promise<UserRow> {
+  const { password = PASSWORD, ...rest } = overrides;
+  const user = await insertUser(await getDb(), {
+    id: newId(),
+    email: randomEmail(),
+    passwordHash: await hashPassword(password),
+    fullname: "Test Person",
+    phone: "0912345678",
+    countryCode: "vn",
+    isVerified: true,
+    isVerifyEmail: true,
+    code: randomBytes(6).toString("hex"),
+    ...rest,
+  });
+  if (!user) throw new Error("createUser: email taken");
+  return user;
+}

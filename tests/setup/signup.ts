@@ -1,0 +1,22 @@
+import { solvedCaptcha } from "@/tests/factories/captcha";
+import { randomEmail } from "@/tests/factories/user";
+import { call } from "./api";
+
+export function signUpBody(overrides: Record<string, unknown> = {}) {
+  return {
+    fullname: "Nguyễn Văn A",
+    email: randomEmail(),
+    password: "Abc@1234",
+    phone: "+84 912 345 678",
+    country_code: "vn",
+    ...overrides,
+  };
+}
+
+/** Signs up with a solved captcha and returns the envelope data. */
+export async function signUp(overrides: Record<string, unknown> = {}, ip?: string) {
+  const body = signUpBody({ token: await solvedCaptcha(), ...overrides });
+  // Each sign-up from its own address, so the per-IP sign-up budget is not what a test measures.
+  const from = ip ?? `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  return { body, response: await call("/auth/signup", body, { ip: from }) };
+}

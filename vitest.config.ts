@@ -1,0 +1,40 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const root = import.meta.dirname;
+const alias = {
+  "@": root,
+  // Outside Next's bundler there is no client bundle to guard.
+  "server-only": path.join(root, "lib/server-only-shim.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**", ".next/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["**/*.integration.test.ts"],
+          exclude: ["node_modules/**", ".next/**"],
+          environment: "node",
+          setupFiles: ["tests/setup/integration.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // PGlite instances are heavy: a few files at a time.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
