@@ -69,8 +69,9 @@ export type Env = Omit<
 const SECRET_NAMES = ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "ALTCHA_HMAC_KEY"] as const;
 
 /**
- * Outside production a missing secret is generated once into DATA_DIR, so a fresh checkout
- * starts with no set-up; production refuses to start without it.
+ * On the embedded default (no DATABASE_URL) or outside production, a missing secret is
+ * generated once into DATA_DIR, so a fresh checkout starts with no set-up. A production
+ * deployment on PostgreSQL refuses to start without it.
  */
 function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_NAMES)[number], string> {
   const missing = SECRET_NAMES.filter((name) => !parsed[name]);
@@ -79,7 +80,7 @@ function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_N
     string
   >;
   if (missing.length === 0) return out;
-  if (parsed.NODE_ENV === "production" && !process.env.ALLOW_GENERATED_SECRETS) {
+  if (parsed.NODE_ENV === "production" && parsed.DATABASE_URL) {
     throw new Error(`Missing required secrets: ${missing.join(", ")}. Set them in the environment.`);
   }
   const file = path.resolve(parsed.DATA_DIR, "secrets.json");

@@ -112,7 +112,9 @@ export function withPhone<T extends { phone?: string; country_code: string }>(
     })
     .transform((value) => ({
       ...value,
-      phone: value.phone?.trim() ? normalizePhone(value.phone.trim(), value.country_code) : value.phone,
+      phone: value.phone?.trim()
+        ? normalizePhone(value.phone.trim(), value.country_code)
+        : value.phone?.trim(),
     }));
 }
 
@@ -147,6 +149,9 @@ export function formatIssue(issue: Issue, t: Translate, fieldLabel: (name: strin
     case "invalid_format":
       return issue.format === "email" ? t(MSG.email, { field }) : t(issue.message, { field });
     case "invalid_type":
+      // Our fields name their own key; a bare zod type check says "received undefined" when missing.
+      if (issue.message.startsWith("validation.")) return t(issue.message, { field });
+      return t(/received undefined/.test(issue.message) ? MSG.required : MSG.invalidType, { field });
     case "custom":
       return t(issue.message, { field });
     default:

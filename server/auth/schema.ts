@@ -77,10 +77,11 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** The sign-up form adds the policy box, which never leaves the browser. */
 export const signUpFormSchema = withPhone(
-  signUpFields.extend({ policy: z.boolean().refine((v) => v, { error: MSG.acceptPolicy }) }),
+  signUpFields.extend({
+    policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
+  }),
   { required: true },
 );
-export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
 export const resendOtpSchema = z.object({ token: text({ min: 1, max: 200 }) });
 

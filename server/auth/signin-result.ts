@@ -96,9 +96,13 @@ export function allowedCallback(raw: string | undefined, allowedHosts: readonly 
 
 /** A same-site path worth returning to after sign-in, or undefined. */
 function returnPath(path: string | undefined): string | undefined {
-  if (!path?.startsWith("/") || path.startsWith("//") || path.includes("\\")) return undefined;
-  const pathname = path.split(/[?#]/)[0] ?? "/";
-  if (NO_RETURN_PATHS.includes(pathname) || pathname.startsWith("/2.0/")) return undefined;
+  // Browsers drop tabs and newlines from URLs: "/\t/evil.net" would become "//evil.net".
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point.
+  if (!path?.startsWith("/") || /[\u0000-\u001f\u007f\\\s]/.test(path) || path.startsWith("//"))
+    return undefined;
+  const pathname = (path.split(/[?#]/)[0] ?? "/").replace(/\/+$/, "") || "/";
+  if (NO_RETURN_PATHS.includes(pathname) || pathname === "/2.0" || pathname.startsWith("/2.0/"))
+    return undefined;
   return path;
 }
 

@@ -1,0 +1,56 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { getMe } from "@/lib/http/page-call";
+import type { UserInfoDto } from "@/server/user/service";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("account.profile"))("title") };
+}
+
+export default async function ProfilePage() {
+  const t = await getTranslations("account.profile");
+  const me = await getMe<UserInfoDto>();
+  const user = me.data;
+  const initial = (user.fullname || user.email).trim().charAt(0).toUpperCase();
+  return (
+    <section
+      aria-labelledby="profile-title"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        <div
+          aria-hidden
+          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700"
+        >
+          {initial}
+        </div>
+        <div className="min-w-0">
+          <h1 id="profile-title" className="text-xl font-semibold text-gray-900">
+            {t("greeting", { name: user.fullname || user.email })}
+          </h1>
+          <p className="text-sm text-gray-500">{t("subtitle")}</p>
+        </div>
+      </div>
+      <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("fullname")}</dt>
+          <dd className="mt-1 break-words font-medium" data-testid="profile-fullname">
+            {user.fullname || "—"}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("email")}</dt>
+          <dd className="mt-1 break-all font-medium" data-testid="profile-email">
+            {user.email}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("phone")}</dt>
+          <dd className="mt-1 font-medium" data-testid="profile-phone">
+            {user.phone || "—"}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

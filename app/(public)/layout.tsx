@@ -1,0 +1,41 @@
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { LanguageSwitcher } from "@/components/layout/language-switcher";
+import { LINKS } from "@/lib/links";
+
+/** The frame of every sign-in screen: brand, card, and the SPEC §2 footer. */
+export default async function PublicLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations("auth.footer");
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
+      <footer className="auth-footer flex flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 pb-6 text-sm text-gray-500">
+        <a
+          className="hover:text-brand-600 hover:underline"
+          href={LINKS.securityPolicy}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t("securityPolicy")}
+        </a>
+        <a
+          className="hover:text-brand-600 hover:underline"
+          href={LINKS.help}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t("help")}
+        </a>
+        <a
+          className="hover:text-brand-600 hover:underline"
+          href={LINKS.terms}
+          target="_blank"
+          rel="noreferrer"
+        >
+          {t("terms")}
+        </a>
+        <LanguageSwitcher className="language-switch" />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useRef, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
+import { PhoneInput } from "@/components/forms/phone-input";
+import { SocialButtons } from "@/components/forms/social-buttons";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { MessageDialog } from "@/components/ui/dialog";
+import { Field, TextInput } from "@/components/ui/field";
+import { PasswordInput } from "@/components/ui/password-input";
+import { catalogResolver } from "@/lib/form-resolver";
+import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
+import { api, currentQuery, go } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import { LINKS } from "@/lib/links";
+import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { signUpFormSchema } from "@/server/auth/schema";
+
+type Values = {
+  fullname: string;
+  email: string;
+  phone: string;
+  password: string;
+  token: string;
+  country_code: string;
+  policy: boolean;
+};
+
+type Referral = { affilate_code?: string; ladiflow_ref?: string; referral_id?: string };
+
+export function SignUpForm({ referral, isIframe }: { referral: Referral; isIframe: boolean }) {
+  const t = useTranslations("auth.signUp");
+  const tc = useTranslations("common");
+  const tCaptcha = useTranslations("auth.captcha");
+  const { translate, label } = useValidationText();
+  const [alert, setAlert] = useState<string>();
+  const [search, setSearch] = useState("");
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+  const captcha = useRef<CaptchaHandle>(null);
+  const submitted = useRef(false);
+  const id = useId();
+  const form = useForm<Values>({
+    resolver: catalogResolver<Values>(signUpFormSchema, translate, label),
+    defaultValues: {
+      fullname: "",
+      email: "",
+      phone: "",
+      password: "",
+      token: "",
+      country_code: "vn",
+      policy: false,
+    },
+  });
+  const markServerErrors = useServerFieldErrors(form.setError);
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  useEffect(() => setSearch(window.location.search), []);
+
+  // SPEC §2: outside an iframe, leaving a started sign-up asks first.
+  useEffect(() => {
+    if (isIframe || !isDirty) return;
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (submitted.current) return;
+      event.preventDefault();
+    };
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as HTMLElement).closest("a[href]");
+      if (!anchor || submitted.current || anchor.getAttribute("target") === "_blank") return;
+      event.preventDefault();
+      event.stopPropagation();
+      setLeaveTo(anchor.getAttribute("href"));
+    };
+    window.addEventListener("beforeunload", beforeUnload);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", beforeUnload);
+      document.removeEventListener("click", onClick, true);
+    };
+  }, [isIframe, isDirty]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(undefined);
+    const query = currentQuery();
+    const { policy: _policy, ...body } = values;
+    const envelope = await api(
+      "/auth/signup",
+      {
+        ...body,
+        ...referral,
+        app_code: query.app_code,
+        callback_url: query.callback_url,
+        client_id: query.client_id,
+        utm_source: query.utm_source,
+        aff_sid: query.aff_sid,
+        iframe: query.iframe === "1",
+        search: window.location.search,
+      },
+      { networkMessage: tc("networkError"), on401: "return" },
+    );
+    if (!isSuccess(envelope)) {
+      markServerErrors(envelope);
+      setAlert(envelope.message);
+      // A spent or refused proof of work cannot be reused: ask for a fresh one.
+      captcha.current?.reset();
+      form.setValue("token", "");
+      return;
+    }
+    submitted.current = true;
+    window.localStorage.setItem(REMEMBERED_EMAIL_KEY, values.email.trim().toLowerCase());
+    go(envelope.data.redirect_url ?? "/account/profile");
+  });
+
+  const referrer = referral.affilate_code ?? referral.ladiflow_ref;
+
+  return (
+    <>
+      {referrer && (
+        <p className="mb-4 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700">
+          {t("referrer", { code: referrer })}
+        </p>
+      )}
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <FormAlert message={alert} />
+        <Field id={`${id}-fullname`} label={t("fullname")} error={errors.fullname?.message}>
+          <TextInput
+            id={`${id}-fullname`}
+            autoComplete="name"
+            invalid={Boolean(errors.fullname)}
+            {...form.register("fullname")}
+          />
+        </Field>
+        <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
+          <TextInput
+            id={`${id}-email`}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            invalid={Boolean(errors.email)}
+            {...form.register("email")}
+          />
+        </Field>
+        <Field id={`${id}-phone`} label={t("phone")} error={errors.phone?.message}>
+          <Controller
+            control={form.control}
+            name="country_code"
+            render={({ field }) => (
+              <PhoneInput
+                id={`${id}-phone`}
+                country={field.value}
+                onCountryChange={field.onChange}
+                countryLabel={t("country")}
+                invalid={Boolean(errors.phone)}
+                {...form.register("phone")}
+              />
+            )}
+          />
+        </Field>
+        <Field
+          id={`${id}-password`}
+          label={t("password")}
+          error={errors.password?.message}
+          hint={t("passwordHint")}
+        >
+          <PasswordInput
+            id={`${id}-password`}
+            autoComplete="new-password"
+            invalid={Boolean(errors.password)}
+            showLabel={t("show")}
+            hideLabel={t("hide")}
+            {...form.register("password")}
+          />
+        </Field>
+        <div className="flex flex-col gap-1">
+          <Controller
+            control={form.control}
+            name="token"
+            render={({ field }) => (
+              <Captcha
+                ref={captcha}
+                invalid={Boolean(errors.token)}
+                onChange={(payload) => field.onChange(payload)}
+                labels={{
+                  label: tCaptcha("label"),
+                  verifying: tCaptcha("verifying"),
+                  verified: tCaptcha("verified"),
+                  error: tCaptcha("error"),
+                  expired: tCaptcha("expired"),
+                  verificationRequired: tCaptcha("required"),
+                  waitAlert: tCaptcha("wait"),
+                }}
+              />
+            )}
+          />
+          {errors.token && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.token.message}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label className="flex items-start gap-2 text-sm text-gray-700">
+            <input
+              type="checkbox"
+              className="mt-1 size-4"
+              {...form.register("policy")}
+              aria-invalid={Boolean(errors.policy) || undefined}
+            />
+            <span>
+              {t.rich("policy", {
+                terms: (chunks) => (
+                  <a
+                    href={LINKS.terms}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-medium text-brand-600 hover:underline"
+                  >
+                    {chunks}
+                  </a>
+                ),
+                privacy: (chunks) => (
+                  <a
+                    href={LINKS.privacy}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="font-medium text-brand-600 hover:underline"
+                  >
+                    {chunks}
+                  </a>
+                ),
+              })}
+            </span>
+          </label>
+          {errors.policy && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.policy.message}
+            </p>
+          )}
+        </div>
+        <Button type="submit" busy={isSubmitting}>
+          {t("submit")}
+        </Button>
+      </form>
+      <SocialButtons />
+      <p className="mt-6 text-center text-sm text-gray-600">
+        {t("haveAccount")}{" "}
+        <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">
+          {t("signIn")}
+        </Link>
+      </p>
+      <MessageDialog
+        open={leaveTo !== null}
+        title={t("leaveTitle")}
+        onClose={() => setLeaveTo(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setLeaveTo(null)}>
+              {t("stay")}
+            </Button>
+            <Button
+              onClick={() => {
+                submitted.current = true;
+                if (leaveTo) window.location.assign(leaveTo);
+              }}
+            >
+              {t("leave")}
+            </Button>
+          </>
+        }
+      >
+        {t("leaveBody")}
+      </MessageDialog>
+    </>
+  );
+}

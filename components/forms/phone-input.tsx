@@ -1,0 +1,55 @@
+"use client";
+import { getCountries, getCountryCallingCode } from "libphonenumber-js";
+import { useLocale } from "next-intl";
+import { type InputHTMLAttributes, useMemo } from "react";
+import { inputClass } from "@/components/ui/field";
+
+/** International phone: a country (default vn) and the number, validated by the shared schema. */
+export function PhoneInput({
+  id,
+  country,
+  onCountryChange,
+  countryLabel,
+  invalid,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  country: string;
+  onCountryChange: (country: string) => void;
+  countryLabel: string;
+  invalid: boolean;
+}) {
+  const locale = useLocale();
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([locale, "en"], { type: "region" });
+    return getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+      .sort((a, b) => (a.code === "VN" ? -1 : b.code === "VN" ? 1 : a.name.localeCompare(b.name, locale)));
+  }, [locale]);
+  return (
+    <div className="flex gap-2">
+      <select
+        aria-label={countryLabel}
+        value={country.toUpperCase()}
+        onChange={(e) => onCountryChange(e.target.value.toLowerCase())}
+        className="min-h-11 w-28 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm"
+      >
+        {countries.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.code} +{c.dial} {c.name}
+          </option>
+        ))}
+      </select>
+      <input
+        id={id}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        className={inputClass(invalid)}
+        {...props}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { CloseFrameButton } from "./close-frame-button";
+
+/** The card every auth screen sits in; layout 2 adds a button asking the parent frame to close. */
+export async function AuthCard({
+  title,
+  subtitle,
+  layout,
+  closeLabel,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  layout?: string;
+  closeLabel?: string;
+  children: ReactNode;
+}) {
+  const t = await getTranslations("common");
+  return (
+    <section className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
+      {layout === "2" && closeLabel && <CloseFrameButton label={closeLabel} />}
+      <header className="mb-6">
+        <p className="mb-4 text-sm font-bold uppercase tracking-wide text-brand-600">{t("appName")}</p>
+        <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}

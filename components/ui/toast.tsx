@@ -1,0 +1,39 @@
+"use client";
+import { useCallback, useEffect, useRef, useState } from "react";
+
+export type ToastKind = "error" | "success";
+type Toast = { id: number; kind: ToastKind; message: string };
+
+/** SPEC §8/§9: toasts at the bottom-left for 5 s; errors red. */
+export function useToast(durationMs = 5000) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const show = useCallback(
+    (kind: ToastKind, message: string) => {
+      clearTimeout(timer.current);
+      setToast({ id: Date.now(), kind, message });
+      timer.current = setTimeout(() => setToast(null), durationMs);
+    },
+    [durationMs],
+  );
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const view = (
+    <div
+      aria-live="assertive"
+      className="pointer-events-none fixed bottom-4 left-4 z-50 max-w-[calc(100%-2rem)]"
+    >
+      {toast && (
+        <div
+          key={toast.id}
+          role={toast.kind === "error" ? "alert" : "status"}
+          className={`pointer-events-auto whitespace-pre-line rounded-lg px-4 py-3 text-sm text-white shadow-lg ${
+            toast.kind === "error" ? "bg-red-600" : "bg-green-600"
+          }`}
+        >
+          {toast.message}
+        </div>
+      )}
+    </div>
+  );
+  return { show, view };
+}

@@ -1,0 +1,48 @@
+// SPEC §2 access states, decided in one place for proxy.ts (from the sealed cookie's hints) and
+// the signed-in layout (from the database): the proxy is never the only check.
+
+export type AccessState = "anonymous" | "needs-phone" | "signed-in";
+
+export function accessState(session: { hasPhone: boolean } | null): AccessState {
+  if (!session) return "anonymous";
+  return session.hasPhone ? "signed-in" : "needs-phone";
+}
+
+/** Screens of the signed-in shell that exist so far; the rest arrive with their issues. */
+export const SHELL_ROUTES = ["/account/profile", "/profile"] as const;
+/** Public screens (SPEC §2) that exist so far. */
+export const PUBLIC_ROUTES = ["/signin", "/signup", "/verify-account", "/complete-reg"] as const;
+/** Reachable in every state. */
+export const OPEN_ROUTES = ["/dev/outbox", "/signout"] as const;
+
+export const SIGNED_IN_HOME = "/account/profile";
+
+const matches = (pathname: string, routes: readonly string[]) =>
+  routes.some((r) => pathname === r || pathname.startsWith(`${r}/`));
+
+/** Where a request for `pathname` must go instead, or null to serve it. */
+export function redirectFor(pathname: string, search: string, state: AccessState): string | null {
+  if (matches(pathname, OPEN_ROUTES)) return null;
+  const isShell = matches(pathname, SHELL_ROUTES) || pathname === "/" || pathname === "/dashboard";
+  const isPublic = matches(pathname, PUBLIC_ROUTES);
+
+  if (state === "anonymous") {
+    if (isPublic && pathname !== "/complete-reg") return null;
+    if (isShell && pathname !== "/") {
+      const params = new URLSearchParams(search);
+      params.set("path", pathname);
+      return `/signin?${params.toString()}`;
+    }
+    return `/signin${search}`;
+  }
+  if (state === "needs-phone") {
+    if (pathname === "/complete-reg" || pathname === "/signin") return null;
+    return "/complete-reg";
+  }
+  // Signed in: the shell, or sign-in pages that make sense again (sign-out, another account).
+  if (matches(pathname, SHELL_ROUTES)) return null;
+  if (pathname === "/signin" && new URLSearchParams(search).has("logout")) return null;
+  if (pathname === "/signin" && new URLSearchParams(search).has("callback_url")) return null;
+  if (pathname === "/verify-account") return null;
+  return SIGNED_IN_HOME;
+}

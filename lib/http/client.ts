@@ -1,0 +1,46 @@
+"use client";
+import type { Envelope } from "./envelope";
+
+export type ApiData = Record<string, unknown> & {
+  redirect_url?: string;
+  fields?: Record<string, string>;
+  error?: string;
+};
+
+/**
+ * Calls a /2.0 path from the browser. The session cookie travels by itself; the token never
+ * reaches JavaScript. A transport failure becomes code 500 with `networkMessage` (SPEC §8);
+ * code 401 sends the person to /signin keeping the search string.
+ */
+export async function api<T = ApiData>(
+  path: string,
+  body: Record<string, unknown>,
+  options: { networkMessage: string; on401?: "redirect" | "return" },
+): Promise<Envelope<T>> {
+  let envelope: Envelope<T>;
+  try {
+    const response = await fetch(`/2.0${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "same-origin",
+      body: JSON.stringify(body),
+    });
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    return { code: 500, message: options.networkMessage, data: {} as T };
+  }
+  if (envelope.code === 401 && options.on401 !== "return") {
+    window.location.assign(`/signin${window.location.search}`);
+  }
+  return envelope;
+}
+
+/** Query string of the current page as an object (callback_url, app_code, …). */
+export function currentQuery(): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(window.location.search));
+}
+
+/** Follows a redirect the server computed: same-site paths and allow-listed callbacks only. */
+export function go(url: string): void {
+  window.location.assign(url);
+}

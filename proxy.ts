@@ -1,0 +1,71 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { accessState, redirectFor } from "@/lib/access";
+import { env } from "@/lib/env";
+import { SESSION_COOKIE, unsealSession } from "@/lib/session";
+
+/** frame-ancestors from the callback allow-list: only the product family may frame the portal. */
+function frameAncestors(hosts: string[]): string {
+  const sources = hosts.flatMap((h) =>
+    /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(h) ? [`http://${h}`, `https://${h}`] : [`https://${h}`],
+  );
+  return ["'self'", ...sources].join(" ");
+}
+
+function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
+  const config = env();
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors(config.allowedHosts)}`,
+  ].join("; ");
+  const headers: Record<string, string> = {
+    "content-security-policy": csp,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+  if (config.NODE_ENV === "production" && config.APP_URL?.startsWith("https:")) {
+    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+  }
+  return headers;
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
+  const config = env();
+  const session = await unsealSession(request.cookies.get(SESSION_COOKIE)?.value, config.SESSION_SECRET);
+
+  // Sign-out lands on /signin?logout=1: whatever session cookie comes with it is revoked first.
+  if (
+    pathname === "/signin" &&
+    request.nextUrl.searchParams.has("logout") &&
+    request.cookies.has(SESSION_COOKIE)
+  ) {
+    return NextResponse.redirect(new URL(`/signout${search}`, request.url));
+  }
+
+  const target = redirectFor(pathname, search, accessState(session));
+  if (target) return NextResponse.redirect(new URL(target, request.url));
+
+  const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+  const headers = securityHeaders(nonce, config.NODE_ENV === "development");
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("content-security-policy", headers["content-security-policy"] ?? "");
+  requestHeaders.set("x-portal-iframe", request.nextUrl.searchParams.get("iframe") === "1" ? "1" : "0");
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
+}
+
+export const config = {
+  // Pages only: /2.0 calls, the cookie pixel and static files skip the proxy.
+  matcher: ["/((?!2\\.0/|_next/static|_next/image|favicon\\.ico|cookie$).*)"],
+};

@@ -1,0 +1,90 @@
+// `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
+// pay for Next's router) and everything else to Next's request handler (DESIGN §2).
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import next from "next";
+import { env } from "@/lib/env";
+import { API_PREFIX, dispatch } from "@/lib/http/dispatch";
+import { logger } from "@/lib/logger";
+import { getDb } from "@/server/db/client";
+import { ensureDemoAccount } from "@/server/db/seed/demo";
+
+const MAX_BODY = 1024 * 1024;
+
+async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // The client address comes from the socket unless a trusted proxy in front says otherwise.
+  if (process.env.TRUST_PROXY !== "1") headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
+  let body: string | undefined;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY) break;
+      chunks.push(chunk as Buffer);
+    }
+    body = Buffer.concat(chunks).toString("utf8");
+  }
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const cookies = response.headers.getSetCookie();
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  if (cookies.length) res.setHeader("set-cookie", cookies);
+  res.statusCode = response.status;
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+async function main() {
+  const config = env();
+  const db = await getDb();
+  const app = next({ dev: false, dir: import.meta.dirname });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith(`${API_PREFIX}/`)) {
+      const origin = `http://${req.headers.host ?? `localhost:${config.PORT}`}`;
+      toRequest(req, origin)
+        .then((request) => dispatch(request))
+        .then((response) => send(res, response))
+        .catch((error) => {
+          logger.error({ err: error }, "fast path failed");
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+      return;
+    }
+    handle(req, res);
+  });
+  server.listen(config.PORT, () => {
+    logger.info(
+      `portal listening on http://localhost:${config.PORT} (${config.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
+    );
+  });
+
+  if (config.DEMO_SEED) {
+    const demo = await ensureDemoAccount(db, config.DATA_DIR);
+    console.log(
+      `\n  Demo account: ${demo.email} / ${demo.password}\n  Sign in at http://localhost:${config.PORT}/signin\n`,
+    );
+  }
+  if (config.OUTBOX_UI || config.NODE_ENV === "development") {
+    console.log(`  Outbox (codes sent by email/SMS/ZNS): http://localhost:${config.PORT}/dev/outbox\n`);
+  }
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
