@@ -15,8 +15,12 @@ export const MSG = {
   otpDigits: "validation.otpDigits",
 } as const;
 
-const typeError = (issue: { input?: unknown }) =>
-  issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidType;
+// A schema-level error map sees every issue of the schema: answer type errors only and
+// let length checks keep their own codes.
+const typeError = (issue: { code?: string; input?: unknown }) => {
+  if (issue.code !== "invalid_type") return undefined;
+  return issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidType;
+};
 
 /** Trimmed text; `min` 1 means required ("Please enter %s"). */
 export function text(bounds: { min?: number; max: number }) {
@@ -135,6 +139,10 @@ type Issue = z.core.$ZodIssue;
 export function formatIssue(issue: Issue, t: Translate, fieldLabel: (name: string) => string): string {
   const name = String(issue.path[0] ?? "value");
   const field = fieldLabel(name);
+  // A schema that names its own catalog key wins; zod's default texts contain spaces.
+  if (/^[A-Za-z_]+(\.[A-Za-z_]+)+$/.test(issue.message) && issue.code !== "invalid_type") {
+    return t(issue.message, { field });
+  }
   switch (issue.code) {
     case "too_small":
       if (issue.origin === "string") {

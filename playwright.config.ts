@@ -1,0 +1,59 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E = {
+  appPort: 3310,
+  peerHttpPort: 3311,
+  peerSmtpPort: 2526,
+};
+// A fresh data dir per run (the config is read by the runner and by each worker: reuse the first).
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E.appPort}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "tsx tests/peers/peers.ts",
+      url: `http://127.0.0.1:${E2E.peerHttpPort}/health`,
+      env: { PEER_HTTP_PORT: String(E2E.peerHttpPort), PEER_SMTP_PORT: String(E2E.peerSmtpPort) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The built app under `npm start` (custom server: /2.0 fast path + Next).
+      command: "npm run build && npm start",
+      url: `http://localhost:${E2E.appPort}/signin`,
+      env: {
+        PORT: String(E2E.appPort),
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.peerSmtpPort}`,
+        CALLBACK_ALLOWED_HOSTS: `localhost:${E2E.peerHttpPort}`,
+        ALTCHA_COST: "20",
+        OUTBOX_UI: "1",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      reuseExistingServer: false,
+      timeout: 240_000,
+      stdout: "pipe",
+    },
+  ],
+});

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { demoAccount, SCREENS_DIR } from "./support";
+
+// Screenshots of every screen of this issue, desktop and phone, vi and en: test artifacts to
+// look at (tests/artifacts/screens, not committed).
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const PUBLIC = {
+  signin: "/signin",
+  signup: "/signup?affilate_code=friend42",
+  "verify-account": "/verify-account?verify_type=EMAIL&email=someone%40example.com&exp_time=300&token=demo",
+  outbox: "/dev/outbox",
+};
+
+for (const lang of ["vi", "en"] as const) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    test(`screens in ${lang} at ${device} width`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: "http://localhost:3310" }]);
+      for (const [name, url] of Object.entries(PUBLIC)) {
+        await page.goto(url);
+        await expect(page.locator("h1").first()).toBeVisible();
+        await page.screenshot({
+          path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`),
+          fullPage: true,
+        });
+      }
+      // Signed in through /2.0/auth/signin (the fixture path, not the UI).
+      const demo = demoAccount();
+      const signin = await request.post("/2.0/auth/signin", { data: demo });
+      expect((await signin.json()).code).toBe(200);
+      const state = await request.storageState();
+      await page.context().addCookies(state.cookies);
+      await page.goto("/account/profile");
+      await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `profile-${lang}-${device}.png`),
+        fullPage: true,
+      });
+    });
+  }
+}
