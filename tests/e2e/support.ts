@@ -39,15 +39,13 @@ export function demoAccount(): { email: string; password: string } {
 }
 
 export async function setLanguage(page: Page, lang: string): Promise<void> {
-  await page
-    .context()
-    .addCookies([
-      {
-        name: "LANGUAGE",
-        value: lang,
-        url: page.url().startsWith("http") ? page.url() : `http://localhost:${E2E.appPort}`,
-      },
-    ]);
+  await page.context().addCookies([
+    {
+      name: "LANGUAGE",
+      value: lang,
+      url: page.url().startsWith("http") ? page.url() : `http://localhost:${E2E.appPort}`,
+    },
+  ]);
 }
 
 export const SCREENS_DIR = path.join("tests", "artifacts", "screens");
