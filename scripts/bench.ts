@@ -5,7 +5,7 @@
 //     (≈132 KiB here) + 10 KiB.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { Agent, createServer, request } from "node:http";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";

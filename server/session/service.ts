@@ -25,7 +25,8 @@ type Resolved = { session: SessionRow; user: UserRow; token: string };
 const globalForSessions = globalThis as unknown as {
   __portalSessionCache?: Map<string, { at: number; value: Resolved }>;
 };
-const cache = (globalForSessions.__portalSessionCache ??= new Map());
+globalForSessions.__portalSessionCache ??= new Map();
+const cache = globalForSessions.__portalSessionCache;
 
 /** Forgets cached sessions (after a revocation or a change to the person). */
 export function forgetCachedSessions(predicate: (value: Resolved) => boolean = () => true): void {
