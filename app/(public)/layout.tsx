@@ -1,3 +1,4 @@
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
@@ -6,6 +7,8 @@ import { LINKS } from "@/lib/links";
 /** The frame of every sign-in screen: brand, card, and the SPEC §2 footer. */
 export default async function PublicLayout({ children }: { children: ReactNode }) {
   const t = await getTranslations("auth.footer");
+  // proxy.ts marks ?iframe=1: the language switch is hidden inside a sibling product's frame.
+  const isIframe = (await headers()).get("x-portal-iframe") === "1";
   return (
     <div className="flex min-h-dvh flex-col">
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
@@ -34,7 +37,7 @@ export default async function PublicLayout({ children }: { children: ReactNode }
         >
           {t("terms")}
         </a>
-        <LanguageSwitcher className="language-switch" />
+        {!isIframe && <LanguageSwitcher />}
       </footer>
     </div>
   );
