@@ -13,30 +13,17 @@ export default async function PublicLayout({ children }: { children: ReactNode }
     <div className="flex min-h-dvh flex-col">
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
       <footer className="auth-footer flex flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 pb-6 text-sm text-gray-500">
-        <a
-          className="hover:text-brand-600 hover:underline"
-          href={LINKS.securityPolicy}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("securityPolicy")}
-        </a>
-        <a
-          className="hover:text-brand-600 hover:underline"
-          href={LINKS.help}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("help")}
-        </a>
-        <a
-          className="hover:text-brand-600 hover:underline"
-          href={LINKS.terms}
-          target="_blank"
-          rel="noreferrer"
-        >
-          {t("terms")}
-        </a>
+        {(["securityPolicy", "help", "terms"] as const).map((key) => (
+          <a
+            key={key}
+            className="hover:text-brand-600 hover:underline"
+            href={LINKS[key]}
+            target="_blank"
+            rel="noreferrer"
+          >
+            {t(key)}
+          </a>
+        ))}
         {!isIframe && <LanguageSwitcher />}
       </footer>
     </div>

@@ -40,6 +40,20 @@ export function currentQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(window.location.search));
 }
 
+/** The hand-off fields every sign-in step sends from the page's query (SPEC §7). */
+export function handoffFields() {
+  const query = currentQuery();
+  return {
+    callback_url: query.callback_url,
+    app_code: query.app_code,
+    store_id: query.store_id,
+    client_id: query.client_id,
+    path: query.path,
+    iframe: query.iframe === "1",
+    search: window.location.search,
+  };
+}
+
 /** Follows a redirect the server computed: same-site paths and allow-listed callbacks only. */
 export function go(url: string): void {
   window.location.assign(url);

@@ -10,7 +10,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api, currentQuery, go } from "@/lib/http/client";
+import { api, go, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
 import { type SignInInput, signInSchema } from "@/server/auth/schema";
@@ -39,18 +39,11 @@ export function SignInForm({ registrationEnabled }: { registrationEnabled: boole
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(undefined);
-    const query = currentQuery();
     const envelope = await api(
       "/auth/signin",
       {
         ...values,
-        callback_url: query.callback_url,
-        app_code: query.app_code,
-        store_id: query.store_id,
-        client_id: query.client_id,
-        path: query.path,
-        iframe: query.iframe === "1",
-        search: window.location.search,
+        ...handoffFields(),
       },
       { networkMessage: tc("networkError"), on401: "return" },
     );

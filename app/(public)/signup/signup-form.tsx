@@ -13,7 +13,7 @@ import { Field, TextInput } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api, currentQuery, go } from "@/lib/http/client";
+import { api, currentQuery, go, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { LINKS } from "@/lib/links";
 import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
@@ -90,13 +90,9 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
       {
         ...body,
         ...referral,
-        app_code: query.app_code,
-        callback_url: query.callback_url,
-        client_id: query.client_id,
+        ...handoffFields(),
         utm_source: query.utm_source,
         aff_sid: query.aff_sid,
-        iframe: query.iframe === "1",
-        search: window.location.search,
       },
       { networkMessage: tc("networkError"), on401: "return" },
     );

@@ -32,24 +32,20 @@ export default async function ProfilePage() {
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("fullname")}</dt>
-          <dd className="mt-1 break-words font-medium" data-testid="profile-fullname">
-            {user.fullname || "—"}
-          </dd>
-        </div>
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("email")}</dt>
-          <dd className="mt-1 break-all font-medium" data-testid="profile-email">
-            {user.email}
-          </dd>
-        </div>
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("phone")}</dt>
-          <dd className="mt-1 font-medium" data-testid="profile-phone">
-            {user.phone || "—"}
-          </dd>
-        </div>
+        {(
+          [
+            ["fullname", user.fullname || "—"],
+            ["email", user.email],
+            ["phone", user.phone || "—"],
+          ] as const
+        ).map(([key, value]) => (
+          <div key={key} className="rounded-lg bg-gray-50 p-4">
+            <dt className="text-xs uppercase tracking-wide text-gray-500">{t(key)}</dt>
+            <dd className="mt-1 break-all font-medium" data-testid={`profile-${key}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
       </dl>
     </section>
   );
