@@ -5,15 +5,17 @@ import { dispatch } from "./dispatch";
 import type { Envelope } from "./envelope";
 
 /**
- * A server component's /2.0 call: through the same registry and dispatch as the browser's,
- * carrying the visitor's own cookies (session, language).
+ * Runs a /2.0 call in-process on the visitor's behalf: through the same registry and dispatch
+ * as the browser's, carrying the visitor's cookies (session, language), address and agent.
  */
-export async function pageCall<T>(path: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
-  const incoming = await headers();
+export function callAsVisitor(
+  path: string,
+  incoming: Headers,
+  body: Record<string, unknown> = {},
+): Promise<Response> {
   const host = incoming.get("host") ?? "localhost";
-  const proto = incoming.get("x-forwarded-proto") ?? "http";
-  const origin = `${proto}://${host}`;
-  const response = await dispatch(
+  const origin = `${incoming.get("x-forwarded-proto") ?? "http"}://${host}`;
+  return dispatch(
     new Request(`${origin}/2.0${path}`, {
       method: "POST",
       headers: {
@@ -27,6 +29,11 @@ export async function pageCall<T>(path: string, body: Record<string, unknown> = 
       body: JSON.stringify(body),
     }),
   );
+}
+
+/** A server component's /2.0 call. */
+export async function pageCall<T>(path: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
+  const response = await callAsVisitor(path, await headers(), body);
   return (await response.json()) as Envelope<T>;
 }
 

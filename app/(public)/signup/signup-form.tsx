@@ -206,26 +206,8 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
             />
             <span>
               {t.rich("policy", {
-                terms: (chunks) => (
-                  <a
-                    href={LINKS.terms}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="font-medium text-brand-600 hover:underline"
-                  >
-                    {chunks}
-                  </a>
-                ),
-                privacy: (chunks) => (
-                  <a
-                    href={LINKS.privacy}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="font-medium text-brand-600 hover:underline"
-                  >
-                    {chunks}
-                  </a>
-                ),
+                terms: (chunks) => <PolicyLink href={LINKS.terms}>{chunks}</PolicyLink>,
+                privacy: (chunks) => <PolicyLink href={LINKS.privacy}>{chunks}</PolicyLink>,
               })}
             </span>
           </label>
@@ -269,5 +251,13 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
         {t("leaveBody")}
       </MessageDialog>
     </>
+  );
+}
+
+function PolicyLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className="font-medium text-brand-600 hover:underline">
+      {children}
+    </a>
   );
 }
