@@ -47,6 +47,17 @@ const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** PBKDF2 iterations a browser must run per challenge attempt; low in tests. */
   ALTCHA_COST: z.coerce.number().int().positive().default(1500),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** OpenID Connect issuer; its discovery document gives the endpoints. */
+  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
+  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
+  FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email,picture"),
+  /** The form service that receives sign-up leads (SPEC §3 form-capture record); off when unset. */
+  LEAD_CAPTURE_URL: z.url().optional(),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

@@ -11,6 +11,12 @@ export const LIMITS = {
   signupIp: { points: 10, duration: 60 * 60 },
   otpVerifyIp: { points: 30, duration: 15 * 60 },
   otpResendIp: { points: 10, duration: 60 * 60 },
+  forgotIp: { points: 10, duration: 60 * 60 },
+  forgotEmail: { points: 3, duration: 60 * 60 },
+  resetIp: { points: 20, duration: 60 * 60 },
+  verifyEmailIp: { points: 30, duration: 60 * 60 },
+  socialIp: { points: 60, duration: 15 * 60 },
+  leadIp: { points: 60, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

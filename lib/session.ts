@@ -41,7 +41,12 @@ export async function unsealSession(
 
 export type CookieContext = { secure: boolean };
 
-function baseOptions(ctx: CookieContext): CookieOptions {
+/**
+ * Lax by default; inside a sibling product's (cross-site) frame the cookie must be
+ * `SameSite=None; Secure; Partitioned` or the browser drops it (browsers accept Secure on localhost).
+ */
+function baseOptions(ctx: CookieContext, frame = false): CookieOptions {
+  if (frame) return { httpOnly: true, secure: true, sameSite: "None", partitioned: true };
   return { httpOnly: true, secure: ctx.secure, sameSite: "Lax" };
 }
 
@@ -49,8 +54,9 @@ export function sessionCookies(
   sealed: string,
   userInfo: { _id: string; email: string; fullname: string },
   ctx: CookieContext,
+  frame = false,
 ): string[] {
-  const options = { ...baseOptions(ctx), maxAge: SESSION_TTL_SECONDS };
+  const options = { ...baseOptions(ctx, frame), maxAge: SESSION_TTL_SECONDS };
   const info = Buffer.from(JSON.stringify(userInfo)).toString("base64url");
   return [serializeCookie(SESSION_COOKIE, sealed, options), serializeCookie(USER_INFO_COOKIE, info, options)];
 }

@@ -17,6 +17,10 @@ export type Ctx = {
   log: Logger;
   ip: string;
   userAgent: string;
+  /** The portal's public origin (links in emails, OAuth redirect addresses). */
+  origin: string;
+  /** The request's cookies: only for what is bound to the browser (OAuth binding, referral cookies). */
+  cookies: Readonly<Record<string, string>>;
   /** The signed-in person, when the call carried a live session token. */
   auth: { session: SessionRow; user: UserRow; token: string } | null;
 };

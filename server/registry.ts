@@ -2,9 +2,13 @@ import "server-only";
 import type { Call } from "@/lib/http/call";
 import { authCalls } from "./auth/handlers";
 import { captchaCalls } from "./captcha/handlers";
+import { leadCalls } from "./lead/handlers";
+import { userCalls } from "./user/handlers";
 
 /** Every /2.0 call: path → { auth, input, run }. Pages, the BFF and tests all go through here. */
 export const registry: Record<string, Call> = {
   ...authCalls,
   ...captchaCalls,
+  ...userCalls,
+  ...leadCalls,
 };

@@ -6,14 +6,28 @@ export type AuthMode = "none" | "session" | "optional";
 
 /** What a service asks dispatch to do with the session cookie. */
 export type SessionDirective =
-  | { set: { token: string; userId: string; hasPhone: boolean; email: string; fullname: string } }
+  | {
+      set: {
+        token: string;
+        userId: string;
+        hasPhone: boolean;
+        email: string;
+        fullname: string;
+        /** Inside a sibling product's frame: the cookie must survive a cross-site iframe. */
+        frame?: boolean;
+      };
+    }
   | { clear: true };
+
+/** Any other cookie a call sets (maxAge > 0) or clears (maxAge 0): OAuth binding, language, … */
+export type CookieDirective = { name: string; value: string; maxAge: number; httpOnly: boolean };
 
 export type CallResult = {
   data?: unknown;
   /** Catalog key of the success message (translated by dispatch). */
   message?: string;
   session?: SessionDirective;
+  cookies?: CookieDirective[];
 };
 
 export type Call<S extends z.ZodType = z.ZodType> = {

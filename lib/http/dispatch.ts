@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import { parseCookies } from "@/lib/cookies";
+import { parseCookies, serializeCookie } from "@/lib/cookies";
 import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { fieldLabeler, translator } from "@/lib/i18n";
@@ -157,6 +157,8 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
       log: logger,
       ip: clientIp(request),
       userAgent: request.headers.get("user-agent") ?? "",
+      origin: selfOrigin(request),
+      cookies,
       auth,
     };
     const result: CallResult = await call.run(ctx, parsed.data);
@@ -170,10 +172,25 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
         config.SESSION_SECRET,
       );
       setCookies.push(
-        ...sessionCookies(sealedValue, { _id: s.userId, email: s.email, fullname: s.fullname }, cookieCtx),
+        ...sessionCookies(
+          sealedValue,
+          { _id: s.userId, email: s.email, fullname: s.fullname },
+          cookieCtx,
+          s.frame,
+        ),
       );
     } else if (result.session && "clear" in result.session) {
       setCookies.push(...clearCookies());
+    }
+    for (const c of result.cookies ?? []) {
+      setCookies.push(
+        serializeCookie(c.name, c.value, {
+          maxAge: c.maxAge,
+          httpOnly: c.httpOnly,
+          secure: cookieCtx.secure,
+          sameSite: "Lax",
+        }),
+      );
     }
     return json(envelope(200, t(result.message ?? "common.success"), result.data ?? null), 200, setCookies);
   } catch (error) {

@@ -1,14 +1,26 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
+import { createSocialUrl, finishSocialSignIn } from "./social";
 import {
+  completeRegisterSchema,
   emptySchema,
   resendOtpSchema,
+  socialCallbackSchema,
+  socialUrlSchema,
   signInSchema,
   signUpSchema,
   userInfoSchema,
   verifyAccountSchema,
 } from "./schema";
-import { getUserInfo, resendOtp, signIn, signOut, signUp, verifyAccount } from "./service";
+import {
+  completeRegister,
+  getUserInfo,
+  resendOtp,
+  signIn,
+  signOut,
+  signUp,
+  verifyAccount,
+} from "./service";
 
 export const authCalls = {
   "/auth/signin": defineCall({ auth: "none", input: signInSchema, run: signIn }),
@@ -18,4 +30,25 @@ export const authCalls = {
   "/auth/verify-account": defineCall({ auth: "none", input: verifyAccountSchema, run: verifyAccount }),
   "/auth/userinfo": defineCall({ auth: "session", bodyToken: true, input: userInfoSchema, run: getUserInfo }),
   "/auth/logout": defineCall({ auth: "optional", input: emptySchema, run: signOut }),
+  "/auth/complete-register": defineCall({ auth: "session", input: completeRegisterSchema, run: completeRegister }),
+  "/auth/google-generate-url": defineCall({
+    auth: "none",
+    input: socialUrlSchema,
+    run: (ctx, input) => createSocialUrl(ctx, "google", input),
+  }),
+  "/auth/facebook-generate-url": defineCall({
+    auth: "none",
+    input: socialUrlSchema,
+    run: (ctx, input) => createSocialUrl(ctx, "facebook", input),
+  }),
+  "/auth/oauth2-google": defineCall({
+    auth: "none",
+    input: socialCallbackSchema,
+    run: (ctx, input) => finishSocialSignIn(ctx, "google", input),
+  }),
+  "/auth/oauth2-facebook": defineCall({
+    auth: "none",
+    input: socialCallbackSchema,
+    run: (ctx, input) => finishSocialSignIn(ctx, "facebook", input),
+  }),
 };

@@ -12,7 +12,7 @@ import {
   withPhone,
 } from "@/lib/validation";
 
-const flag = z
+export const flag = z
   .union([
     z.boolean(),
     z.literal("1"),
@@ -26,7 +26,7 @@ const flag = z
   .optional();
 
 /** The query a sign-in started from, carried through every step to the hand-off. */
-const handoff = {
+export const handoff = {
   url_callback: optionalText(2000),
   callback_url: optionalText(2000),
   app_code: optionalText(20),
@@ -35,6 +35,8 @@ const handoff = {
   search: optionalText(4000),
   path: optionalText(500),
   iframe: flag,
+  /** The embedding page's origin (iframe mode), checked against the allow-list. */
+  parent_origin: optionalText(300),
 };
 
 export const VERIFY_TYPES = ["EMAIL", "SMS", "ZNS"] as const;
@@ -100,3 +102,51 @@ export const userInfoSchema = z.object({
 });
 
 export const emptySchema = z.object({});
+
+/** The page's query a social sign-in starts from; logout, iframe and layout never enter the state. */
+export const socialUrlSchema = z.object({
+  ...handoff,
+  layout: optionalText(5),
+  logout: optionalText(5),
+  referral_id: optionalText(100),
+  affilate_code: optionalText(100),
+  ladiflow_ref: optionalText(100),
+  ref: optionalText(100),
+  utm_source: optionalText(200),
+  aff_sid: optionalText(200),
+});
+export type SocialUrlInput = z.input<typeof socialUrlSchema>;
+
+/** What the provider sent back to /oauth2-google or /oauth2-facebook (query or fragment). */
+export const socialCallbackSchema = z.object({
+  code: optionalText(2000),
+  state: text({ min: 1, max: 8000 }),
+  error: optionalText(200),
+  error_description: optionalText(1000),
+  client_id: optionalText(200),
+  search: optionalText(8000),
+  path: optionalText(500),
+});
+export type SocialCallbackInput = z.input<typeof socialCallbackSchema>;
+
+const completeRegisterFields = z.object({
+  fullname: text({ min: 1, max: 100 }),
+  password: password({ min: 8, max: 20, strength: true }),
+  phone: z
+    .string({ error: () => MSG.required })
+    .trim()
+    .max(30),
+  country_code: countryCodeField,
+  ...handoff,
+});
+
+export const completeRegisterSchema = withPhone(completeRegisterFields, { required: true });
+export type CompleteRegisterInput = z.input<typeof completeRegisterSchema>;
+
+/** The complete-registration form adds the policy box, which never leaves the browser. */
+export const completeRegisterFormSchema = withPhone(
+  completeRegisterFields.extend({
+    policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
+  }),
+  { required: true },
+);

@@ -309,7 +309,7 @@ describe("decideSignInResult: callback", () => {
       expect(result.cookie).toBe("set");
       expect(result.callbackUrl).toBe(`https://app.example.com/welcome?x=1&login_callback=${source}`);
       expect(new URL(result.callbackUrl).searchParams.has("token")).toBe(false);
-      expect(result.postMessage).toBe(false);
+      expect(result.postMessageTo).toBe(null);
     },
   );
 
@@ -400,7 +400,7 @@ describe("decideSignInResult: home", () => {
       kind: "home",
       cookie: "set",
       redirectUrl: "/account/profile",
-      postMessage: false,
+      postMessageTo: null,
     });
   });
 
@@ -455,23 +455,38 @@ describe("decideSignInResult: iframe", () => {
     ["default builder callback", {}, { isNew: true }, "callback"],
     ["home", {}, {}, "home"],
     ["previous path", { path: "/order" }, {}, "home"],
-  ])("%s: postMessage follows iframe", (_label, query, state, kind) => {
-    const framed = decide(state, { ...query, iframe: true });
-    const plain = decide(state, { ...query, iframe: false });
+  ])("%s: a message goes to an allowed parent only in iframe mode", (_label, query, state, kind) => {
+    const parent = "https://app.example.com";
+    const framed = decide(state, { ...query, iframe: true, parent_origin: parent });
+    const foreign = decide(state, { ...query, iframe: true, parent_origin: "https://evil.net" });
+    const unknown = decide(state, { ...query, iframe: true });
+    const plain = decide(state, { ...query, iframe: false, parent_origin: parent });
     const absent = decide(state, query);
     for (const [result, expected] of [
-      [framed, true],
-      [plain, false],
-      [absent, false],
+      [framed, parent],
+      [foreign, null],
+      [unknown, null],
+      [plain, null],
+      [absent, null],
     ] as const) {
       expect(result.kind).toBe(kind);
-      expect("postMessage" in result && result.postMessage).toBe(expected);
+      expect("postMessageTo" in result && result.postMessageTo).toBe(expected);
     }
+  });
+
+  it.each([
+    ["a path after the origin", "https://app.example.com/page"],
+    ["credentials", "https://user@app.example.com"],
+    ["another scheme", "javascript://app.example.com"],
+    ["garbage", "not a url"],
+  ])("refuses a parent origin with %s", (_label, parent_origin) => {
+    const result = decide({}, { iframe: true, parent_origin });
+    expect("postMessageTo" in result && result.postMessageTo).toBe(null);
   });
 
   it("iframe does not change the steps before a session", () => {
     const result = decide({ isVerified: false }, { iframe: true });
-    expect(result).not.toHaveProperty("postMessage");
+    expect(result).not.toHaveProperty("postMessageTo");
     expect(result.kind).toBe("verify-account");
   });
 });

@@ -25,6 +25,8 @@ export type SignInQuery = {
   /** The signed-in path the person was on before being sent to sign in. */
   path?: string;
   iframe?: boolean;
+  /** The embedding page's origin as the frame saw it; a message goes there only when allowed. */
+  parent_origin?: string;
 };
 
 export type SignInContext = {
@@ -51,9 +53,10 @@ export type SignInResult =
       /** The product's URL without the token: `withToken` adds the product's own token. */
       callbackUrl: string;
       appCode: string;
-      postMessage: boolean;
+      /** The allow-listed parent origin to post the result to (iframe mode), or null. */
+      postMessageTo: string | null;
     }
-  | { kind: "home"; cookie: "set"; redirectUrl: string; postMessage: boolean };
+  | { kind: "home"; cookie: "set"; redirectUrl: string; postMessageTo: string | null };
 
 const NO_RETURN_PATHS = [
   "/",
@@ -92,6 +95,13 @@ export function allowedCallback(raw: string | undefined, allowedHosts: readonly 
   } catch {
     return undefined;
   }
+}
+
+/** The parent origin (scheme://host[:port], nothing more) when its host is allowed; else null. */
+export function allowedParentOrigin(raw: string | undefined, allowedHosts: readonly string[]): string | null {
+  const url = allowedCallback(raw, allowedHosts);
+  if (!url || url.origin === "null" || raw?.replace(/\/$/, "") !== url.origin) return null;
+  return url.origin;
 }
 
 /** A same-site path worth returning to after sign-in, or undefined. */
@@ -166,7 +176,7 @@ export function decideSignInResult(
     return { kind: "complete-reg", cookie: "set", redirectUrl: withQuery("/complete-reg", carried) };
   }
 
-  const isIframe = Boolean(query.iframe);
+  const postMessageTo = query.iframe ? allowedParentOrigin(query.parent_origin, context.allowedHosts) : null;
   const target =
     callback ?? (user.isNew ? allowedCallback(context.defaultCallbackUrl, context.allowedHosts) : undefined);
   if (target) {
@@ -179,14 +189,14 @@ export function decideSignInResult(
       cookie: "set",
       callbackUrl: url.toString(),
       appCode: query.app_code || context.defaultAppCode,
-      postMessage: isIframe,
+      postMessageTo,
     };
   }
   return {
     kind: "home",
     cookie: "set",
     redirectUrl: returnPath(query.path) ?? DEFAULT_LANDING,
-    postMessage: isIframe,
+    postMessageTo,
   };
 }
 

@@ -10,7 +10,13 @@ export type SecurityEventType =
   | "account_verified"
   | "otp_sent"
   | "otp_failed"
-  | "signout";
+  | "signout"
+  | "password_reset_requested"
+  | "password_reset"
+  | "email_verification_sent"
+  | "email_verified"
+  | "registration_completed"
+  | "social_linked";
 
 export async function insertSecurityEvent(
   db: Executor,

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, ne, gt, isNull, lt } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { sessions } from "@/server/db/tables/sessions";
 import { users } from "@/server/db/tables/users";
@@ -53,4 +53,25 @@ export async function revokeSessionByHash(
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
     .returning();
   return row;
+}
+
+/** Revokes every live session of a person, except `exceptId`; returns how many. */
+export async function revokeUserSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  exceptId?: string,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptId ? ne(sessions.id, exceptId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

@@ -8,6 +8,7 @@ import {
   findLiveSession,
   insertSession,
   revokeSessionByHash,
+  revokeUserSessions,
   type SessionRow,
   touchSession,
 } from "./repository";
@@ -83,4 +84,18 @@ export async function revokeToken(db: Executor, token: string, now: Date): Promi
   if (!token) return undefined;
   cache.delete(sha256(token));
   return revokeSessionByHash(db, sha256(token), now);
+}
+
+/**
+ * Revokes every session of a person (the product tokens too), keeping `exceptSessionId` when
+ * given; clears them from this process's cache at once.
+ */
+export async function revokeAllSessions(
+  ctx: Pick<Ctx, "db" | "clock">,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<number> {
+  const count = await revokeUserSessions(ctx.db, userId, ctx.clock(), exceptSessionId);
+  forgetCachedSessions((value) => value.user.id === userId && value.session.id !== exceptSessionId);
+  return count;
 }

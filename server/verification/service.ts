@@ -15,6 +15,7 @@ import {
   insertCode,
   insertFlowToken,
   markFlowTokenUsed,
+  replaceFlowData,
 } from "./repository";
 
 /** DESIGN §4: codes live 5 minutes, allow 5 wrong tries, and are resent no sooner than 60 s. */
@@ -23,7 +24,16 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_AFTER_SECONDS = 60;
 const FLOW_TTL_SECONDS = 30 * 60;
 
-export type FlowPurpose = "verify_account" | "verify_2fa" | "require_2fa" | "reset_password" | "verify_email";
+export type FlowPurpose =
+  | "verify_account"
+  | "verify_2fa"
+  | "require_2fa"
+  | "reset_password"
+  | "verify_email"
+  | "oauth_state";
+
+/** A flow step that belongs to a known person (every purpose above). */
+export type UserFlow = FlowTokenRow & { userId: string };
 
 function hashCode(code: string, flowId: string, key: string): string {
   return createHmac("sha256", key).update(`${flowId}:${code}`).digest("hex");
@@ -32,7 +42,7 @@ function hashCode(code: string, flowId: string, key: string): string {
 /** Starts a flow step for `user` and returns its token (the only copy: only its hash is kept). */
 export async function createFlow(
   ctx: Pick<Ctx, "db" | "clock">,
-  options: { purpose: FlowPurpose; user: UserRow; data?: Record<string, unknown>; ttlSeconds?: number },
+  options: { purpose: FlowPurpose; user: UserRow | null; data?: Record<string, unknown>; ttlSeconds?: number },
 ): Promise<{ token: string; flow: FlowTokenRow }> {
   const token = newToken();
   const now = ctx.clock();
@@ -40,7 +50,7 @@ export async function createFlow(
     id: newId(),
     tokenHash: sha256(token),
     purpose: options.purpose,
-    userId: options.user.id,
+    userId: options.user?.id ?? null,
     data: options.data ?? {},
     createdAt: now,
     expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? FLOW_TTL_SECONDS) * 1000),
@@ -53,10 +63,28 @@ export async function getFlow(
   ctx: Pick<Ctx, "db" | "clock">,
   token: string,
   purpose: FlowPurpose,
-): Promise<FlowTokenRow> {
+): Promise<UserFlow> {
   const flow = await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
-  if (!flow) throw new AppError("FLOW_TOKEN_INVALID");
-  return flow;
+  if (!flow?.userId) throw new AppError("FLOW_TOKEN_INVALID");
+  return flow as UserFlow;
+}
+
+/** A live flow that started before anyone was known (the OAuth state), or undefined. */
+export async function findAnonymousFlow(
+  ctx: Pick<Ctx, "db" | "clock">,
+  token: string,
+  purpose: FlowPurpose,
+): Promise<FlowTokenRow | undefined> {
+  return findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
+}
+
+/** Replaces a live flow's data; false when it was used or changed meanwhile. */
+export async function updateFlowData(
+  ctx: Pick<Ctx, "db">,
+  flow: FlowTokenRow,
+  data: Record<string, unknown>,
+): Promise<boolean> {
+  return replaceFlowData(ctx.db, flow.id, data);
 }
 
 export async function finishFlow(ctx: Pick<Ctx, "db" | "clock">, flow: FlowTokenRow): Promise<void> {
@@ -105,7 +133,7 @@ export async function sendCode(
     params,
   });
   await insertSecurityEvent(ctx.db, {
-    userId: options.user.id,
+    userId: options.user?.id ?? null,
     type: "otp_sent",
     ip: ctx.ip,
     userAgent: ctx.userAgent,

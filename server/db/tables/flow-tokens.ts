@@ -11,9 +11,8 @@ export const flowTokens = pgTable(
     id: text("id").primaryKey(),
     tokenHash: text("token_hash").notNull(),
     purpose: text("purpose").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Empty only for steps that start before anyone is known (the OAuth state). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     /** What the next step needs to finish the original request (query of the sign-in, …). */
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

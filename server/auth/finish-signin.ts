@@ -1,0 +1,162 @@
+import "server-only";
+import type { CallResult } from "@/lib/http/call";
+import type { Ctx } from "@/server/context";
+import { insertSecurityEvent } from "@/server/security/repository";
+import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
+import { type UserRow, updateUser } from "@/server/user/repository";
+import { toUserInfo } from "@/server/user/service";
+import { createFlow, sendCode } from "@/server/verification/service";
+import type { VerifyType } from "./schema";
+import { decideSignInResult, type SignInQuery, type SignInSource, withToken } from "./signin-result";
+
+/** The builder is the default product for a new account (SPEC §9). */
+export const BUILDER_APP_CODE = "lp";
+
+/**
+ * The key of the message posted to the embedding page (SPEC §4: `{product}` with token, is_auth,
+ * redirect_url, is_close_iframe). The portal's own app code names it.
+ */
+export const FRAME_MESSAGE_KEY = PORTAL_APP_CODE;
+
+/** The hand-off part of a call's input, as the sign-in result needs it. */
+export function handoffQuery(input: {
+  url_callback?: string;
+  callback_url?: string;
+  app_code?: string;
+  client_id?: string;
+  path?: string;
+  iframe?: boolean;
+  parent_origin?: string;
+}): SignInQuery {
+  return {
+    callback_url: input.callback_url || input.url_callback,
+    app_code: input.app_code,
+    client_id: input.client_id,
+    path: input.path,
+    iframe: input.iframe,
+    parent_origin: input.parent_origin,
+  };
+}
+
+/** Hosts allowed to receive a token: CALLBACK_ALLOWED_HOSTS plus the family's own homes. */
+export function allowedHosts(ctx: Pick<Ctx, "env">): string[] {
+  const fromApps = Object.values(ctx.env.APPS_CONFIG).map((app) => new URL(app.home).host.toLowerCase());
+  return [...ctx.env.allowedHosts, ...fromApps];
+}
+
+export async function recordEvent(
+  ctx: Ctx,
+  userId: string | null,
+  type: Parameters<typeof insertSecurityEvent>[1]["type"],
+  data?: Record<string, unknown>,
+) {
+  await insertSecurityEvent(ctx.db, { userId, type, ip: ctx.ip, userAgent: ctx.userAgent, data });
+}
+
+function redirectData(result: ReturnType<typeof decideSignInResult>) {
+  return { redirect_url: "redirectUrl" in result ? result.redirectUrl : result.callbackUrl };
+}
+
+/** What the frame posts to its parent: `{ luid: { token?, is_auth, redirect_url, is_close_iframe } }`. */
+function frameMessage(
+  targetOrigin: string | null,
+  body: { token?: string; redirect_url: string; is_close_iframe: boolean },
+) {
+  if (!targetOrigin) return {};
+  return {
+    post_message: { target_origin: targetOrigin, message: { [FRAME_MESSAGE_KEY]: { ...body, is_auth: true } } },
+  };
+}
+
+/**
+ * Turns a person who proved who they are into the SPEC §4 result: cookie directive, product
+ * token for an allowed callback (its own session row), or the next step's page.
+ */
+export async function finishSignIn(
+  ctx: Ctx,
+  options: { user: UserRow; source: SignInSource; query: SignInQuery; isNew: boolean },
+): Promise<CallResult> {
+  const { user, source, query, isNew } = options;
+  const state = {
+    isVerified: user.isVerified,
+    hasPhone: Boolean(user.phone),
+    isNew,
+    isRequire2fa: user.isRequire2fa,
+    is2faEnabled: Boolean(user.twoFaEnabledAt),
+    twoFaType: (user.twoFaType as "TOTP" | "SMS" | null) ?? null,
+    email: user.email,
+    phone: user.phone,
+    isVerifyPhone: user.isVerifyPhone,
+    verifyType: user.verifyType as VerifyType,
+  };
+  const context = {
+    allowedHosts: allowedHosts(ctx),
+    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
+    defaultAppCode: BUILDER_APP_CODE,
+  };
+
+  // The steps before a session (verification, two-factor) carry the query in a flow token.
+  if (!state.isVerified) {
+    const channel = user.verifyType as VerifyType;
+    const { token, flow } = await createFlow(ctx, {
+      purpose: "verify_account",
+      user,
+      data: { query, isNew },
+    });
+    const { expTime } = await sendCode(ctx, { flow, user, channel });
+    const result = decideSignInResult(state, query, source, { ...context, flowToken: token, expTime });
+    return {
+      data: { ...redirectData(result), token, verify_type: channel, exp_time: expTime, is_not_verify: true },
+      session: { clear: true },
+    };
+  }
+  if (state.is2faEnabled || state.isRequire2fa) {
+    const purpose = state.is2faEnabled ? "verify_2fa" : "require_2fa";
+    const { token } = await createFlow(ctx, { purpose, user, data: { query, isNew }, ttlSeconds: 10 * 60 });
+    const result = decideSignInResult(state, query, source, { ...context, flowToken: token });
+    return { data: { ...redirectData(result), custom_auth: token }, session: { clear: true } };
+  }
+
+  const result = decideSignInResult(state, query, source, context);
+  const portal = await createSession(ctx, { user, appCode: PORTAL_APP_CODE });
+  await updateUser(ctx.db, user.id, { lastLoginAt: ctx.clock() });
+  await recordEvent(ctx, user.id, "signin", { source, app_code: PORTAL_APP_CODE });
+  const session = {
+    set: {
+      token: portal.token,
+      userId: user.id,
+      hasPhone: state.hasPhone,
+      email: user.email,
+      fullname: user.fullname,
+      frame: Boolean(query.iframe),
+    },
+  };
+  const info = toUserInfo(user);
+  if (result.kind === "callback") {
+    const product = await createSession(ctx, { user, appCode: result.appCode });
+    await recordEvent(ctx, user.id, "signin", { source, app_code: result.appCode, handoff: true });
+    const redirectUrl = withToken(result.callbackUrl, product.token);
+    return {
+      data: {
+        user: info,
+        redirect_url: redirectUrl,
+        ...frameMessage(result.postMessageTo, {
+          token: product.token,
+          redirect_url: redirectUrl,
+          is_close_iframe: true,
+        }),
+      },
+      session,
+    };
+  }
+  return {
+    data: {
+      user: info,
+      redirect_url: result.redirectUrl,
+      ...(result.kind === "home"
+        ? frameMessage(result.postMessageTo, { redirect_url: result.redirectUrl, is_close_iframe: false })
+        : {}),
+    },
+    session,
+  };
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { newId } from "@/lib/ids";
+import type { Executor } from "@/server/db/client";
+import { oauthAccounts } from "@/server/db/tables/oauth-accounts";
+
+export type OauthAccountRow = typeof oauthAccounts.$inferSelect;
+
+export async function findOauthAccount(
+  db: Executor,
+  provider: string,
+  subject: string,
+): Promise<OauthAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.subject, subject)))
+    .limit(1);
+  return row;
+}
+
+/** Links an identity to an account; a concurrent link of the same identity is a no-op. */
+export async function linkOauthAccount(
+  db: Executor,
+  values: { userId: string; provider: string; subject: string; email: string | null },
+): Promise<void> {
+  await db
+    .insert(oauthAccounts)
+    .values({ id: newId(), ...values })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,37 @@
+import "server-only";
+import { REFERRAL_COOKIES } from "@/lib/referral";
+import type { Ctx } from "@/server/context";
+import { findUserIdByCode, insertReferral } from "./repository";
+
+/** The referral fields of a sign-up: what the call sent, else what `/cookie` stored in the browser. */
+export type ReferralFields = { referral_id?: string; affilate_code?: string; ladiflow_ref?: string };
+
+export function referralFields(ctx: Pick<Ctx, "cookies">, input: ReferralFields): ReferralFields {
+  const pick = (value: string | undefined, cookie: string) =>
+    value?.trim() || ctx.cookies[cookie]?.trim().slice(0, 100) || undefined;
+  return {
+    referral_id: pick(input.referral_id, REFERRAL_COOKIES.referral),
+    affilate_code: pick(input.affilate_code, REFERRAL_COOKIES.affiliate),
+    ladiflow_ref: pick(input.ladiflow_ref, REFERRAL_COOKIES.flow),
+  };
+}
+
+/**
+ * Writes the referral row of a new account: the referrer is the account whose code is the
+ * `referral_id`, else the `affilate_code`. Unknown codes and self-referral record nothing.
+ */
+export async function recordReferral(
+  ctx: Pick<Ctx, "db" | "clock">,
+  referredId: string,
+  fields: ReferralFields,
+): Promise<string | undefined> {
+  for (const code of [fields.referral_id, fields.affilate_code]) {
+    if (!code) continue;
+    const referrerId = await findUserIdByCode(ctx.db, code);
+    if (referrerId && referrerId !== referredId) {
+      await insertReferral(ctx.db, { referrerId, referredId, createdAt: ctx.clock() });
+      return referrerId;
+    }
+  }
+  return undefined;
+}

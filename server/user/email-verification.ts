@@ -1,0 +1,78 @@
+import "server-only";
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { CallResult } from "@/lib/http/call";
+import { translator } from "@/lib/i18n";
+import { toLocale } from "@/lib/locales";
+import { consume } from "@/lib/rate-limit";
+import { requireAuth, type Ctx } from "@/server/context";
+import { deliver } from "@/server/notify/deliver";
+import { insertSecurityEvent } from "@/server/security/repository";
+import { forgetCachedSessions } from "@/server/session/service";
+import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
+import { findUserById, type UserRow, updateUser } from "./repository";
+import type { verifyEmailSchema } from "./schema";
+
+/** SPEC §9: another verification mail only when none was sent or the last is over 5 minutes old. */
+export const VERIFY_MAIL_INTERVAL_SECONDS = 5 * 60;
+/** A verification link lives a day: people open mail later than they open a code. */
+const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
+
+/** Mails a verification link to the person's address; returns the sent time (`is_sent_mail`). */
+export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<Date> {
+  const now = ctx.clock();
+  const { token } = await createFlow(ctx, { purpose: "verify_email", user, ttlSeconds: VERIFY_LINK_TTL_SECONDS });
+  const lang = toLocale(user.language);
+  const t = translator(lang);
+  const params = { link: `${ctx.origin}/verify-email?token=${token}`, name: user.fullname || user.email };
+  await deliver({
+    channel: "EMAIL",
+    to: user.email,
+    lang,
+    subject: t("notify.verifyEmail.subject"),
+    text: t("notify.verifyEmail.email", params),
+    template: "verify_email",
+    params,
+  });
+  await updateUser(ctx.db, user.id, { verifyMailSentAt: now });
+  forgetCachedSessions((v) => v.user.id === user.id);
+  await insertSecurityEvent(ctx.db, {
+    userId: user.id,
+    type: "email_verification_sent",
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
+  return now;
+}
+
+/** /user/send-verify-mail for the signed-in person. */
+export async function requestVerificationMail(ctx: Ctx): Promise<CallResult> {
+  const { user } = requireAuth(ctx);
+  if (user.isVerifyEmail) throw new AppError("EMAIL_ALREADY_VERIFIED");
+  const last = user.verifyMailSentAt?.getTime();
+  if (last !== undefined) {
+    const wait = Math.ceil(VERIFY_MAIL_INTERVAL_SECONDS - (ctx.clock().getTime() - last) / 1000);
+    if (wait > 0) throw new AppError("VERIFY_MAIL_TOO_EARLY", { params: { minutes: Math.ceil(wait / 60) } });
+  }
+  const sentAt = await sendVerificationMail(ctx, user);
+  return { data: { is_sent_mail: sentAt.toISOString() }, message: "account.verifyEmail.sent" };
+}
+
+/**
+ * /user/verify-email: the link's token marks the email verified (once). The answer names where
+ * the page sends the person after its countdown: the builder (APPS_CONFIG `lp`) or the profile.
+ */
+export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSchema>): Promise<CallResult> {
+  await consume("verifyEmailIp", ctx.ip);
+  const flow = await getFlow(ctx, input.token, "verify_email");
+  const user = await findUserById(ctx.db, flow.userId);
+  if (!user) throw new AppError("FLOW_TOKEN_INVALID");
+  await finishFlow(ctx, flow);
+  await updateUser(ctx.db, user.id, { isVerifyEmail: true });
+  forgetCachedSessions((v) => v.user.id === user.id);
+  await insertSecurityEvent(ctx.db, { userId: user.id, type: "email_verified", ip: ctx.ip, userAgent: ctx.userAgent });
+  return {
+    data: { email: user.email, redirect_url: ctx.env.APPS_CONFIG.lp?.home ?? "/account/profile" },
+    message: "auth.verifyEmail.success",
+  };
+}
