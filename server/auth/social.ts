@@ -6,10 +6,21 @@ import type { CallResult, CookieDirective } from "@/lib/http/call";
 import { newId, safeEqual, sha256 } from "@/lib/ids";
 import { consume } from "@/lib/rate-limit";
 import type { Ctx } from "@/server/context";
-import { exchangeCode, type Provider, type SocialProfile, authorizationRequest } from "@/server/oauth/providers";
+import {
+  authorizationRequest,
+  exchangeCode,
+  type Provider,
+  type SocialProfile,
+} from "@/server/oauth/providers";
 import { findOauthAccount, linkOauthAccount } from "@/server/oauth/repository";
 import { recordReferral, referralFields } from "@/server/referral/service";
-import { findUserByEmail, findUserById, insertUser, type UserRow, updateUser } from "@/server/user/repository";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from "@/server/user/repository";
 import { createFlow, findAnonymousFlow, finishFlow, updateFlowData } from "@/server/verification/service";
 import { finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
 import type { socialCallbackSchema, socialUrlSchema } from "./schema";
@@ -98,7 +109,12 @@ async function accountFor(
   if (existing) {
     // Linking on an address the provider has not verified would hand the account to whoever typed it.
     if (!profile.emailVerified) throw new AppError("EMAIL_TAKEN");
-    await linkOauthAccount(ctx.db, { userId: existing.id, provider, subject: profile.subject, email: profile.email });
+    await linkOauthAccount(ctx.db, {
+      userId: existing.id,
+      provider,
+      subject: profile.subject,
+      email: profile.email,
+    });
     await recordEvent(ctx, existing.id, "social_linked", { provider });
     // The provider just proved the address: an account waiting for its email code is verified by it.
     const user =
@@ -130,7 +146,12 @@ async function accountFor(
     signupAppCode: query.app_code,
   });
   if (!created) throw new AppError("EMAIL_TAKEN");
-  await linkOauthAccount(ctx.db, { userId: created.id, provider, subject: profile.subject, email: profile.email });
+  await linkOauthAccount(ctx.db, {
+    userId: created.id,
+    provider,
+    subject: profile.subject,
+    email: profile.email,
+  });
   await recordReferral(ctx, created.id, referral);
   await recordEvent(ctx, created.id, "signup", { provider, app_code: query.app_code ?? null });
   return { user: created, isNew: true };

@@ -132,7 +132,13 @@ export async function exchangeCode(
 ): Promise<SocialProfile> {
   const { as, client, auth, isOidc, options: requestOptions } = await setup(env, provider);
   try {
-    const params = new URLSearchParams({ code: options.code, state: options.state });
+    // The state was checked against its single-use row and the browser's binding before this.
+    const params = oauth.validateAuthResponse(
+      as,
+      client,
+      new URLSearchParams({ code: options.code, state: options.state }),
+      oauth.skipStateCheck,
+    );
     const response = await oauth.authorizationCodeGrantRequest(
       as,
       client,
@@ -173,7 +179,13 @@ export async function exchangeCode(
     const subject = text(profile.id) ?? text(profile.sub);
     if (!subject) throw new Error("profile without id");
     const email = text(profile.email)?.toLowerCase() ?? null;
-    return { subject, email, emailVerified: Boolean(email), name: text(profile.name), picture: pictureOf(profile.picture) };
+    return {
+      subject,
+      email,
+      emailVerified: Boolean(email),
+      name: text(profile.name),
+      picture: pictureOf(profile.picture),
+    };
   } catch (error) {
     logger.warn({ err: error, provider }, "social sign-in: code exchange or profile failed");
     throw new AppError("SOCIAL_FAILED");

@@ -12,7 +12,7 @@ Object.assign(process.env, {
   NODE_ENV: "test",
   DATA_DIR: dataDir,
   ALTCHA_COST: "10",
-  LOG_LEVEL: "silent",
+  LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
   APPS_CONFIG: "{}",
   CALLBACK_ALLOWED_HOSTS: "app.example.com,*.family.example",
 });
