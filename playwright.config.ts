@@ -7,7 +7,10 @@ export const E2E = {
   appPort: 3310,
   peerHttpPort: 3311,
   peerSmtpPort: 2526,
+  /** The local OAuth server playing Google and Facebook. */
+  peerOauthPort: 3312,
 };
+const OAUTH = `http://localhost:${E2E.peerOauthPort}`;
 // A fresh data dir per run (the config is read by the runner and by each worker: reuse the first).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 
@@ -47,6 +50,24 @@ export default defineConfig({
         DATA_DIR: process.env.E2E_DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${E2E.peerSmtpPort}`,
         CALLBACK_ALLOWED_HOSTS: `localhost:${E2E.peerHttpPort}`,
+        APPS_CONFIG: JSON.stringify({
+          ls: {
+            name: "Sales app",
+            home: `http://localhost:${E2E.peerHttpPort}/callback`,
+            logout: `http://localhost:${E2E.peerHttpPort}/logout-ls`,
+          },
+        }),
+        SMS_PROVIDER: "webhook",
+        SMS_WEBHOOK_URL: `http://127.0.0.1:${E2E.peerHttpPort}/sms`,
+        GOOGLE_CLIENT_ID: "e2e-google",
+        GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+        GOOGLE_ISSUER: OAUTH,
+        FACEBOOK_CLIENT_ID: "e2e-facebook",
+        FACEBOOK_CLIENT_SECRET: "e2e-facebook-secret",
+        FACEBOOK_AUTH_URL: `${OAUTH}/authorize`,
+        FACEBOOK_TOKEN_URL: `${OAUTH}/token`,
+        FACEBOOK_USERINFO_URL: `${OAUTH}/userinfo?fields=id,name,email,picture`,
+        LEAD_CAPTURE_URL: `http://127.0.0.1:${E2E.peerHttpPort}/lead`,
         ALTCHA_COST: "20",
         OUTBOX_UI: "1",
         NEXT_TELEMETRY_DISABLED: "1",

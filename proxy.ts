@@ -1,6 +1,8 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { accessState, redirectFor } from "@/lib/access";
+import { serializeCookie } from "@/lib/cookies";
 import { env } from "@/lib/env";
+import { LANGUAGE_COOKIE, requestedLocale } from "@/lib/locales";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
 
 /** frame-ancestors from the callback allow-list: only the product family may frame the portal. */
@@ -11,6 +13,11 @@ function frameAncestors(hosts: string[]): string {
   return ["'self'", ...sources].join(" ");
 }
 
+/** Origins of the products' sign-out pages, loaded in hidden frames by /signin?logout=1. */
+function logoutOrigins(): string[] {
+  return Object.values(env().APPS_CONFIG).flatMap((app) => (app.logout ? [new URL(app.logout).origin] : []));
+}
+
 function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
   const config = env();
   const csp = [
@@ -18,9 +25,11 @@ function securityHeaders(nonce: string, isDev: boolean): Record<string, string> 
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    `media-src 'self' ${config.LOGIN_EMBED_VIDEO_URL ? new URL(config.LOGIN_EMBED_VIDEO_URL).origin : ""}`.trim(),
     "font-src 'self' data:",
     "connect-src 'self'",
     "worker-src 'self' blob:",
+    `frame-src 'self' ${logoutOrigins().join(" ")}`.trim(),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -60,8 +69,27 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"] ?? "");
   requestHeaders.set("x-portal-iframe", request.nextUrl.searchParams.get("iframe") === "1" ? "1" : "0");
+  // The asked-for language renders this very request and is kept for the next ones.
+  const locale = requestedLocale(request.nextUrl.searchParams);
+  if (locale && request.cookies.get(LANGUAGE_COOKIE)?.value !== locale) {
+    request.cookies.set(LANGUAGE_COOKIE, locale);
+    requestHeaders.set("cookie", request.cookies.toString());
+  }
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  if (locale) {
+    const secure = request.nextUrl.protocol === "https:";
+    const frame = request.nextUrl.searchParams.get("iframe") === "1" && secure;
+    response.headers.append(
+      "set-cookie",
+      serializeCookie(LANGUAGE_COOKIE, locale, {
+        maxAge: 365 * 24 * 60 * 60,
+        secure: secure || frame,
+        sameSite: frame ? "None" : "Lax",
+        partitioned: frame,
+      }),
+    );
+  }
   return response;
 }
 

@@ -11,9 +11,27 @@ export function accessState(session: { hasPhone: boolean } | null): AccessState 
 /** Screens of the signed-in shell that exist so far; the rest arrive with their issues. */
 export const SHELL_ROUTES = ["/account/profile", "/profile"] as const;
 /** Public screens (SPEC §2) that exist so far. */
-export const PUBLIC_ROUTES = ["/signin", "/signup", "/verify-account", "/complete-reg"] as const;
-/** Reachable in every state. */
-export const OPEN_ROUTES = ["/dev/outbox", "/signout"] as const;
+export const PUBLIC_ROUTES = [
+  "/signin",
+  "/signup",
+  "/verify-account",
+  "/complete-reg",
+  "/forgottenpass",
+  "/oauth2-google",
+  "/oauth2-facebook",
+] as const;
+/**
+ * Reachable in every state: a reset or verification link is opened from a mail whatever the
+ * browser's state, /iframe replaces the session, /login-embed is a panel inside other pages.
+ */
+export const OPEN_ROUTES = [
+  "/dev/outbox",
+  "/signout",
+  "/resetpass",
+  "/verify-email",
+  "/iframe",
+  "/login-embed",
+] as const;
 
 export const SIGNED_IN_HOME = "/account/profile";
 

@@ -58,6 +58,8 @@ const envSchema = z.object({
   FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email,picture"),
   /** The form service that receives sign-up leads (SPEC §3 form-capture record); off when unset. */
   LEAD_CAPTURE_URL: z.url().optional(),
+  /** The demo video /login-embed?isvideo=1 shows; without it the panel shows its text. */
+  LOGIN_EMBED_VIDEO_URL: z.url().optional(),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

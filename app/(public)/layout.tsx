@@ -11,7 +11,15 @@ export default async function PublicLayout({ children }: { children: ReactNode }
   const isIframe = (await headers()).get("x-portal-iframe") === "1";
   return (
     <div className="flex min-h-dvh flex-col">
-      <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
+      <div className="flex flex-1">
+        <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
+        {/* SPEC §9: outside a frame, the landing panel sits beside the card on wide screens. */}
+        {!isIframe && (
+          <aside className="hidden w-[42%] max-w-xl lg:block">
+            <iframe src="/login-embed" title={t("landing")} loading="lazy" className="size-full border-0" />
+          </aside>
+        )}
+      </div>
       <footer className="auth-footer flex flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 pb-6 text-sm text-gray-500">
         {(["securityPolicy", "help", "terms"] as const).map((key) => (
           <a

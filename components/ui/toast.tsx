@@ -37,3 +37,24 @@ export function useToast(durationMs = 5000) {
   );
   return { show, view };
 }
+
+const FLASH_KEY = "portal.flash";
+
+/** Leaves a toast for the next page of this tab (a failed OAuth return shows it on /signin). */
+export function flash(kind: ToastKind, message: string): void {
+  window.sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message }));
+}
+
+/** The toast a previous page left, once. */
+export function takeFlash(): { kind: ToastKind; message: string } | null {
+  const raw = window.sessionStorage.getItem(FLASH_KEY);
+  if (!raw) return null;
+  window.sessionStorage.removeItem(FLASH_KEY);
+  try {
+    const parsed = JSON.parse(raw) as { kind?: unknown; message?: unknown };
+    if (typeof parsed.message !== "string") return null;
+    return { kind: parsed.kind === "success" ? "success" : "error", message: parsed.message };
+  } catch {
+    return null;
+  }
+}

@@ -40,10 +40,23 @@ export function currentQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(window.location.search));
 }
 
+/** The embedding page's origin when this page runs in a frame (checked by the server). */
+export function parentOrigin(): string | undefined {
+  if (window.parent === window) return undefined;
+  const ancestor = window.location.ancestorOrigins?.[0];
+  if (ancestor) return ancestor;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The hand-off fields every sign-in step sends from the page's query (SPEC §7). */
 export function handoffFields() {
   const query = currentQuery();
   return {
+    parent_origin: query.iframe === "1" ? parentOrigin() : undefined,
     callback_url: query.callback_url,
     app_code: query.app_code,
     store_id: query.store_id,
@@ -52,6 +65,25 @@ export function handoffFields() {
     iframe: query.iframe === "1",
     search: window.location.search,
   };
+}
+
+type FrameMessage = { target_origin: string; message: Record<string, { is_close_iframe?: boolean }> };
+
+/**
+ * Ends a sign-in step: in iframe mode the result goes to the parent window, to the origin the
+ * server validated (never "*"); the parent closes the frame when asked, otherwise the frame
+ * carries on to the redirect.
+ */
+export function finishHandoff(
+  data: { redirect_url?: string; post_message?: unknown },
+  fallback = "/account/profile",
+) {
+  const post = data.post_message as FrameMessage | undefined;
+  if (post && window.parent !== window) {
+    window.parent.postMessage(post.message, post.target_origin);
+    if (Object.values(post.message).some((m) => m.is_close_iframe)) return;
+  }
+  go(data.redirect_url ?? fallback);
 }
 
 /** Follows a redirect the server computed: same-site paths and allow-listed callbacks only. */

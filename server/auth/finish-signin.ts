@@ -64,7 +64,10 @@ function frameMessage(
 ) {
   if (!targetOrigin) return {};
   return {
-    post_message: { target_origin: targetOrigin, message: { [FRAME_MESSAGE_KEY]: { ...body, is_auth: true } } },
+    post_message: {
+      target_origin: targetOrigin,
+      message: { [FRAME_MESSAGE_KEY]: { ...body, is_auth: true } },
+    },
   };
 }
 

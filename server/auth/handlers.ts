@@ -1,18 +1,19 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
-import { createSocialUrl, finishSocialSignIn } from "./social";
 import {
+  adoptTokenSchema,
   completeRegisterSchema,
   emptySchema,
   resendOtpSchema,
-  socialCallbackSchema,
-  socialUrlSchema,
   signInSchema,
   signUpSchema,
+  socialCallbackSchema,
+  socialUrlSchema,
   userInfoSchema,
   verifyAccountSchema,
 } from "./schema";
 import {
+  adoptToken,
   completeRegister,
   getUserInfo,
   resendOtp,
@@ -21,6 +22,7 @@ import {
   signUp,
   verifyAccount,
 } from "./service";
+import { createSocialUrl, finishSocialSignIn } from "./social";
 
 export const authCalls = {
   "/auth/signin": defineCall({ auth: "none", input: signInSchema, run: signIn }),
@@ -30,7 +32,12 @@ export const authCalls = {
   "/auth/verify-account": defineCall({ auth: "none", input: verifyAccountSchema, run: verifyAccount }),
   "/auth/userinfo": defineCall({ auth: "session", bodyToken: true, input: userInfoSchema, run: getUserInfo }),
   "/auth/logout": defineCall({ auth: "optional", input: emptySchema, run: signOut }),
-  "/auth/complete-register": defineCall({ auth: "session", input: completeRegisterSchema, run: completeRegister }),
+  "/auth/adopt-token": defineCall({ auth: "none", input: adoptTokenSchema, run: adoptToken }),
+  "/auth/complete-register": defineCall({
+    auth: "session",
+    input: completeRegisterSchema,
+    run: completeRegister,
+  }),
   "/auth/google-generate-url": defineCall({
     auth: "none",
     input: socialUrlSchema,

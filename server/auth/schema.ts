@@ -150,3 +150,12 @@ export const completeRegisterFormSchema = withPhone(
   }),
   { required: true },
 );
+
+/** /iframe: a sibling product hands its token over so the framed portal shares the session. */
+export const adoptTokenSchema = z.object({
+  token: text({ min: 1, max: 200 }),
+  app_code: optionalText(20),
+  callback_url: optionalText(2000),
+  /** Set by /iframe when the browser says the page is framed: the cookie must be cross-site. */
+  frame: flag,
+});

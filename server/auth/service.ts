@@ -8,27 +8,22 @@ import { hashPassword, verifyPassword } from "@/lib/password";
 import { consume, reward } from "@/lib/rate-limit";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
-import { insertSecurityEvent } from "@/server/security/repository";
-import { createSession, PORTAL_APP_CODE, revokeToken } from "@/server/session/service";
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  type UserRow,
-  updateUser,
-} from "@/server/user/repository";
+import { recordReferral, referralFields } from "@/server/referral/service";
+import { resolveToken, revokeToken } from "@/server/session/service";
+import { findUserByEmail, findUserById, insertUser, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
-import { checkCode, createFlow, finishFlow, getFlow, sendCode } from "@/server/verification/service";
+import { checkCode, finishFlow, getFlow, sendCode } from "@/server/verification/service";
+import { allowedHosts, finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
 import type {
+  adoptTokenSchema,
   completeRegisterSchema,
   signInSchema,
   signUpSchema,
   VerifyType,
   verifyAccountSchema,
 } from "./schema";
-import { recordReferral, referralFields } from "@/server/referral/service";
-import { finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
 import type { SignInQuery } from "./signin-result";
+import { allowedCallback } from "./signin-result";
 
 export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Promise<CallResult> {
   await consume("signinIp", ctx.ip);
@@ -36,7 +31,9 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
   const user = await findUserByEmail(ctx.db, input.email);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
-    await recordEvent(ctx, user?.id ?? null, "signin_failed", { reason: user ? "password" : "unknown_email" });
+    await recordEvent(ctx, user?.id ?? null, "signin_failed", {
+      reason: user ? "password" : "unknown_email",
+    });
     throw new AppError("AUTH_INVALID_CREDENTIALS");
   }
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
@@ -152,4 +149,29 @@ export async function completeRegister(
   await revokeToken(ctx.db, token, ctx.clock());
   await recordEvent(ctx, user.id, "registration_completed", { app_code: input.app_code ?? null });
   return finishSignIn(ctx, { user, source: "register", query: handoffQuery(input), isNew: true });
+}
+
+/**
+ * /iframe (SPEC §2): checks a product token, keeps it as this browser's session and continues to
+ * the allow-listed callback, or into the portal.
+ */
+export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSchema>): Promise<CallResult> {
+  const found = await resolveToken(ctx.db, input.token, ctx.clock());
+  if (found?.user.status !== "ACTIVE") throw new AppError("UNAUTHORIZED");
+  const { user } = found;
+  const callback = allowedCallback(input.callback_url, allowedHosts(ctx));
+  const home = user.phone ? "/account/profile" : "/complete-reg";
+  return {
+    data: { user: toUserInfo(user), redirect_url: callback?.toString() ?? home },
+    session: {
+      set: {
+        token: input.token,
+        userId: user.id,
+        hasPhone: Boolean(user.phone),
+        email: user.email,
+        fullname: user.fullname,
+        frame: Boolean(input.frame),
+      },
+    },
+  };
 }

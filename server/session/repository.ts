@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, ne, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { sessions } from "@/server/db/tables/sessions";
 import { users } from "@/server/db/tables/users";

@@ -5,7 +5,7 @@ import type { CallResult } from "@/lib/http/call";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
 import { consume } from "@/lib/rate-limit";
-import { requireAuth, type Ctx } from "@/server/context";
+import { type Ctx, requireAuth } from "@/server/context";
 import { deliver } from "@/server/notify/deliver";
 import { insertSecurityEvent } from "@/server/security/repository";
 import { forgetCachedSessions } from "@/server/session/service";
@@ -21,7 +21,11 @@ const VERIFY_LINK_TTL_SECONDS = 24 * 60 * 60;
 /** Mails a verification link to the person's address; returns the sent time (`is_sent_mail`). */
 export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<Date> {
   const now = ctx.clock();
-  const { token } = await createFlow(ctx, { purpose: "verify_email", user, ttlSeconds: VERIFY_LINK_TTL_SECONDS });
+  const { token } = await createFlow(ctx, {
+    purpose: "verify_email",
+    user,
+    ttlSeconds: VERIFY_LINK_TTL_SECONDS,
+  });
   const lang = toLocale(user.language);
   const t = translator(lang);
   const params = { link: `${ctx.origin}/verify-email?token=${token}`, name: user.fullname || user.email };
@@ -70,7 +74,12 @@ export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSc
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { isVerifyEmail: true });
   forgetCachedSessions((v) => v.user.id === user.id);
-  await insertSecurityEvent(ctx.db, { userId: user.id, type: "email_verified", ip: ctx.ip, userAgent: ctx.userAgent });
+  await insertSecurityEvent(ctx.db, {
+    userId: user.id,
+    type: "email_verified",
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
   return {
     data: { email: user.email, redirect_url: ctx.env.APPS_CONFIG.lp?.home ?? "/account/profile" },
     message: "auth.verifyEmail.success",

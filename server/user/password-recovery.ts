@@ -61,7 +61,10 @@ export async function requestPasswordReset(
  * /user/reset-password: sets the new password once per link, voids the person's other reset
  * links and signs every session out (a reset is what someone does when an account is at risk).
  */
-export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordSchema>): Promise<CallResult> {
+export async function resetPassword(
+  ctx: Ctx,
+  input: z.output<typeof resetPasswordSchema>,
+): Promise<CallResult> {
   await consume("resetIp", ctx.ip);
   const flow = await getFlow(ctx, input.token, "reset_password");
   const user = await findUserById(ctx.db, flow.userId);

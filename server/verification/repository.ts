@@ -85,14 +85,23 @@ export async function consumeCode(db: Executor, id: string, now: Date): Promise<
 }
 
 /** Ends every live flow of a person for one purpose (a used reset link voids the others). */
-export async function expireUserFlows(db: Executor, userId: string, purpose: string, now: Date): Promise<void> {
+export async function expireUserFlows(
+  db: Executor,
+  userId: string,
+  purpose: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(flowTokens)
     .set({ usedAt: now })
     .where(and(eq(flowTokens.userId, userId), eq(flowTokens.purpose, purpose), isNull(flowTokens.usedAt)));
 }
 
-export async function replaceFlowData(db: Executor, id: string, data: Record<string, unknown>): Promise<boolean> {
+export async function replaceFlowData(
+  db: Executor,
+  id: string,
+  data: Record<string, unknown>,
+): Promise<boolean> {
   const rows = await db
     .update(flowTokens)
     .set({ data })

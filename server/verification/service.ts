@@ -42,7 +42,12 @@ function hashCode(code: string, flowId: string, key: string): string {
 /** Starts a flow step for `user` and returns its token (the only copy: only its hash is kept). */
 export async function createFlow(
   ctx: Pick<Ctx, "db" | "clock">,
-  options: { purpose: FlowPurpose; user: UserRow | null; data?: Record<string, unknown>; ttlSeconds?: number },
+  options: {
+    purpose: FlowPurpose;
+    user: UserRow | null;
+    data?: Record<string, unknown>;
+    ttlSeconds?: number;
+  },
 ): Promise<{ token: string; flow: FlowTokenRow }> {
   const token = newToken();
   const now = ctx.clock();

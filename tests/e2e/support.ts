@@ -49,3 +49,21 @@ export async function setLanguage(page: Page, lang: string): Promise<void> {
 }
 
 export const SCREENS_DIR = path.join("tests", "artifacts", "screens");
+
+/** The code in the newest SMS the local webhook receiver got for `to`. */
+export async function smsCode(to: string): Promise<string> {
+  let code = "";
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (await fetch(`${PEER}/sms?to=${encodeURIComponent(to)}`)).json()) as {
+          params?: { code?: string };
+        }[];
+        code = String(messages.at(-1)?.params?.code ?? "");
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}

@@ -5,12 +5,43 @@
 //   HTTP  GET /mail?to=<email>   → messages received for that address (JSON, newest last)
 //         GET /callback?...      → records the query as a product's callback page would
 //         GET /callbacks         → every recorded callback query (JSON)
+//         POST /sms              → the SMS webhook: records {to, text, params}; GET /sms?to= lists them
+//         POST /lead             → the lead form service: records bodies; GET /leads lists them
+//         POST /identity         → who signs in at the OAuth server next (JSON Identity)
+//         GET /parent?src=<url>  → a sibling product's page framing `src`, collecting messages
+//         GET /logout-<app>      → a product's sign-out page; GET /logouts lists the hits
+//   OAuth 127.0.0.1:$PEER_OAUTH_PORT (Google discovery + Facebook-style endpoints)
 import { createServer } from "node:http";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { type Identity, startOAuthPeer } from "./oauth";
 
 const smtpPort = Number(process.env.PEER_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.PEER_HTTP_PORT ?? 3311);
+const oauthPort = Number(process.env.PEER_OAUTH_PORT ?? 3312);
+const oauth = await startOAuthPeer(oauthPort);
+
+type Sms = { to: string; text: string; params: Record<string, unknown> };
+const smses: Sms[] = [];
+const leads: unknown[] = [];
+const logouts: string[] = [];
+
+async function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}");
+}
+
+/** A sibling product's page that frames the portal and keeps every message it receives. */
+function parentPage(src: string): string {
+  return `<!doctype html><html><head><title>Parent</title></head><body>
+<h1>Sibling product</h1>
+<iframe id="portal" src="${src.replace(/"/g, "&quot;")}" style="width:480px;height:720px;border:1px solid #ccc"></iframe>
+<script>
+window.messages = [];
+window.addEventListener("message", (e) => { window.messages.push({ origin: e.origin, data: e.data }); });
+</script></body></html>`;
+}
 
 type Mail = { to: string[]; subject: string; text: string; receivedAt: string };
 const mails: Mail[] = [];
@@ -35,10 +66,33 @@ const smtp = new SMTPServer({
 });
 smtp.listen(smtpPort, "127.0.0.1");
 
-createServer((req, res) => {
+createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://localhost:${httpPort}`);
   res.setHeader("content-type", "application/json");
-  if (url.pathname === "/mail") {
+  if (req.method === "POST" && url.pathname === "/sms") {
+    smses.push((await readJson(req)) as Sms);
+    res.end("{}");
+  } else if (url.pathname === "/sms") {
+    const to = url.searchParams.get("to") ?? "";
+    res.end(JSON.stringify(smses.filter((m) => m.to === to)));
+  } else if (req.method === "POST" && url.pathname === "/lead") {
+    leads.push(await readJson(req));
+    res.end("{}");
+  } else if (url.pathname === "/leads") {
+    res.end(JSON.stringify(leads));
+  } else if (req.method === "POST" && url.pathname === "/identity") {
+    oauth.nextIdentity((await readJson(req)) as Identity);
+    res.end("{}");
+  } else if (url.pathname.startsWith("/logout-")) {
+    logouts.push(url.pathname);
+    res.setHeader("content-type", "text/html");
+    res.end("<!doctype html><title>Signed out</title>");
+  } else if (url.pathname === "/logouts") {
+    res.end(JSON.stringify(logouts));
+  } else if (url.pathname === "/parent") {
+    res.setHeader("content-type", "text/html");
+    res.end(parentPage(url.searchParams.get("src") ?? ""));
+  } else if (url.pathname === "/mail") {
     const to = (url.searchParams.get("to") ?? "").toLowerCase();
     res.end(JSON.stringify(mails.filter((m) => m.to.includes(to))));
   } else if (url.pathname === "/callback") {

@@ -3,21 +3,29 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { SocialButtons } from "@/components/forms/social-buttons";
+import { SocialButtons, type SocialProvider } from "@/components/forms/social-buttons";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
+import { takeFlash, useToast } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api, go, handoffFields } from "@/lib/http/client";
+import { api, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
 import { type SignInInput, signInSchema } from "@/server/auth/schema";
 
 type Values = Pick<SignInInput, "email" | "password">;
 
-export function SignInForm({ registrationEnabled }: { registrationEnabled: boolean }) {
+export function SignInForm({
+  registrationEnabled,
+  providers,
+}: {
+  registrationEnabled: boolean;
+  providers: readonly SocialProvider[];
+}) {
+  const toast = useToast();
   const t = useTranslations("auth.signIn");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
@@ -30,6 +38,11 @@ export function SignInForm({ registrationEnabled }: { registrationEnabled: boole
   });
   const markServerErrors = useServerFieldErrors(form.setError);
   const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    const left = takeFlash();
+    if (left) toast.show(left.kind, left.message);
+  }, [toast.show]);
 
   useEffect(() => {
     setSearch(window.location.search);
@@ -53,7 +66,7 @@ export function SignInForm({ registrationEnabled }: { registrationEnabled: boole
       return;
     }
     window.localStorage.setItem(REMEMBERED_EMAIL_KEY, values.email.trim().toLowerCase());
-    go(envelope.data.redirect_url ?? "/account/profile");
+    finishHandoff(envelope.data);
   });
 
   return (
@@ -101,7 +114,7 @@ export function SignInForm({ registrationEnabled }: { registrationEnabled: boole
           {t("submit")}
         </Button>
       </form>
-      <SocialButtons />
+      <SocialButtons providers={providers} />
       {registrationEnabled && (
         <p className="mt-6 text-center text-sm text-gray-600">
           {t("noAccount")}{" "}
@@ -110,6 +123,7 @@ export function SignInForm({ registrationEnabled }: { registrationEnabled: boole
           </Link>
         </p>
       )}
+      {toast.view}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
 import { env } from "@/lib/env";
 import { REFERRAL_COOKIES } from "@/lib/referral";
+import { configuredProviders } from "@/server/oauth/providers";
 import { SignUpForm } from "./signup-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -36,6 +37,7 @@ export default async function SignUpPage({
       <SignUpForm
         referral={{ affilate_code: affiliate, ladiflow_ref: flowRef, referral_id: referralId }}
         isIframe={query.iframe === "1"}
+        providers={configuredProviders(env())}
       />
     </AuthCard>
   );

@@ -1,11 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
 import { PhoneInput } from "@/components/forms/phone-input";
-import { SocialButtons } from "@/components/forms/social-buttons";
+import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
+import { SocialButtons, type SocialProvider } from "@/components/forms/social-buttons";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
@@ -13,11 +14,12 @@ import { Field, TextInput } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api, currentQuery, go, handoffFields } from "@/lib/http/client";
+import { api, currentQuery, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import { LINKS } from "@/lib/links";
 import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { isVietnamesePhone } from "@/lib/validation";
 import { signUpFormSchema } from "@/server/auth/schema";
+import { useLeadCapture } from "./use-lead-capture";
 
 type Values = {
   fullname: string;
@@ -31,7 +33,15 @@ type Values = {
 
 type Referral = { affilate_code?: string; ladiflow_ref?: string; referral_id?: string };
 
-export function SignUpForm({ referral, isIframe }: { referral: Referral; isIframe: boolean }) {
+export function SignUpForm({
+  referral,
+  isIframe,
+  providers,
+}: {
+  referral: Referral;
+  isIframe: boolean;
+  providers: readonly SocialProvider[];
+}) {
   const t = useTranslations("auth.signUp");
   const tc = useTranslations("common");
   const tCaptcha = useTranslations("auth.captcha");
@@ -59,6 +69,17 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
 
   useEffect(() => setSearch(window.location.search), []);
 
+  const captureLead = useLeadCapture();
+  const lead = useCallback(() => {
+    const v = form.getValues();
+    return { fullname: v.fullname, email: v.email.trim(), phone: v.phone.trim() };
+  }, [form]);
+  const phone = form.watch("phone");
+  const country = form.watch("country_code");
+  useEffect(() => {
+    if (country === "vn" && phone && isVietnamesePhone(phone)) captureLead(1, lead());
+  }, [phone, country, captureLead, lead]);
+
   // SPEC §2: outside an iframe, leaving a started sign-up asks first.
   useEffect(() => {
     if (isIframe || !isDirty) return;
@@ -83,6 +104,7 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
 
   const onSubmit = form.handleSubmit(async (values) => {
     setAlert(undefined);
+    captureLead(2, lead());
     const query = currentQuery();
     const { policy: _policy, ...body } = values;
     const envelope = await api(
@@ -106,7 +128,7 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
     }
     submitted.current = true;
     window.localStorage.setItem(REMEMBERED_EMAIL_KEY, values.email.trim().toLowerCase());
-    go(envelope.data.redirect_url ?? "/account/profile");
+    finishHandoff(envelope.data);
   });
 
   const referrer = referral.affilate_code ?? referral.ladiflow_ref;
@@ -135,7 +157,11 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
             inputMode="email"
             autoComplete="email"
             invalid={Boolean(errors.email)}
-            {...form.register("email")}
+            {...form.register("email", {
+              onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
+                if (event.target.value.includes("@")) captureLead(1, lead());
+              },
+            })}
           />
         </Field>
         <Field id={`${id}-phone`} label={t("phone")} error={errors.phone?.message}>
@@ -196,32 +222,12 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
             </p>
           )}
         </div>
-        <div className="flex flex-col gap-1">
-          <label className="flex items-start gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              className="mt-1 size-4"
-              {...form.register("policy")}
-              aria-invalid={Boolean(errors.policy) || undefined}
-            />
-            <span>
-              {t.rich("policy", {
-                terms: (chunks) => <PolicyLink href={LINKS.terms}>{chunks}</PolicyLink>,
-                privacy: (chunks) => <PolicyLink href={LINKS.privacy}>{chunks}</PolicyLink>,
-              })}
-            </span>
-          </label>
-          {errors.policy && (
-            <p role="alert" className="text-xs text-red-600">
-              {errors.policy.message}
-            </p>
-          )}
-        </div>
+        <PolicyCheckbox registration={form.register("policy")} error={errors.policy?.message} />
         <Button type="submit" busy={isSubmitting}>
           {t("submit")}
         </Button>
       </form>
-      <SocialButtons />
+      <SocialButtons providers={providers} />
       <p className="mt-6 text-center text-sm text-gray-600">
         {t("haveAccount")}{" "}
         <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">
@@ -251,13 +257,5 @@ export function SignUpForm({ referral, isIframe }: { referral: Referral; isIfram
         {t("leaveBody")}
       </MessageDialog>
     </>
-  );
-}
-
-function PolicyLink({ href, children }: { href: string; children: React.ReactNode }) {
-  return (
-    <a href={href} target="_blank" rel="noreferrer" className="font-medium text-brand-600 hover:underline">
-      {children}
-    </a>
   );
 }

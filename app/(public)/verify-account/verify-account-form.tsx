@@ -7,7 +7,7 @@ import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useValidationText } from "@/lib/hooks/use-api-form";
-import { api, currentQuery, go } from "@/lib/http/client";
+import { api, currentQuery, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
 import { verifyAccountSchema } from "@/server/auth/schema";
@@ -55,7 +55,7 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
       setDialog(envelope.message);
       return;
     }
-    go(envelope.data.redirect_url ?? "/account/profile");
+    finishHandoff(envelope.data);
   }
 
   async function resend() {

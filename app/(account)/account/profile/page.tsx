@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { getMe } from "@/lib/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
+import { VerifyEmailButton } from "./verify-email-button";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account.profile"))("title") };
@@ -47,6 +48,12 @@ export default async function ProfilePage() {
           </div>
         ))}
       </dl>
+      {!user.is_verify_email && (
+        <div className="mt-6 flex flex-col gap-3 rounded-lg bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-amber-900">{t("emailUnverified")}</p>
+          <VerifyEmailButton />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,0 +1,21 @@
+import { callAsVisitor } from "@/lib/http/page-call";
+
+/**
+ * SPEC §2 /iframe?app_code&callback_url&token: the product's token becomes this browser's
+ * session (through /auth/adopt-token), then the page continues to the allow-listed callback or
+ * into the portal. A token that is not live goes to /signin.
+ */
+export async function GET(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const result = await callAsVisitor("/auth/adopt-token", request.headers, {
+    token: params.get("token") ?? "",
+    app_code: params.get("app_code") ?? undefined,
+    callback_url: params.get("callback_url") ?? undefined,
+    frame: request.headers.get("sec-fetch-dest") === "iframe",
+  });
+  const envelope = (await result.json()) as { code: number; data?: { redirect_url?: string } };
+  const location = envelope.code === 200 ? (envelope.data?.redirect_url ?? "/account/profile") : "/signin";
+  const headers = new Headers({ location, "cache-control": "no-store" });
+  for (const cookie of result.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  return new Response(null, { status: 303, headers });
+}

@@ -1,0 +1,102 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { MessageDialog } from "@/components/ui/dialog";
+import { flash } from "@/components/ui/toast";
+import { api, finishHandoff } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import type { SocialProvider } from "./social-buttons";
+
+/** The provider's answer: Facebook may put it in the fragment, Google in the query. */
+function providerAnswer(): Record<string, string> {
+  const fields = Object.fromEntries(new URLSearchParams(window.location.search));
+  const hash = window.location.hash.replace(/^#/, "");
+  if (hash) Object.assign(fields, Object.fromEntries(new URLSearchParams(hash)));
+  return fields;
+}
+
+/** The query the sign-in started from, as the state carried it, to go back to /signin with. */
+function signInSearch(state: string | undefined): string {
+  try {
+    const query = JSON.parse(atob((state ?? "").replace(/-/g, "+").replace(/_/g, "/"))) as Record<
+      string,
+      unknown
+    >;
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (k !== "nonce" && typeof v === "string") params.set(k, v);
+    const s = params.toString();
+    return s ? `?${s}` : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * /oauth2-google and /oauth2-facebook: a blank page that works on load. With `start=1` (a frame
+ * sent the whole page here) it asks for the provider's address and goes; otherwise it hands the
+ * provider's answer to the server and follows the result. A failure goes back to /signin with a
+ * danger toast (SPEC §4).
+ */
+export function SocialCallback({ provider }: { provider: SocialProvider }) {
+  const t = useTranslations("auth.social");
+  const tc = useTranslations("common");
+  const [error, setError] = useState<string | null>(null);
+  const ran = useRef(false);
+
+  useEffect(() => {
+    if (ran.current) return;
+    ran.current = true;
+    const answer = providerAnswer();
+    if (answer.start === "1") {
+      const { start: _start, ...query } = answer;
+      void api<{ url?: string }>(`/auth/${provider}-generate-url`, query, {
+        networkMessage: tc("networkError"),
+        on401: "return",
+      }).then((envelope) => {
+        if (isSuccess(envelope) && envelope.data.url) window.location.replace(envelope.data.url);
+        else setError(envelope.message);
+      });
+      return;
+    }
+    void api(
+      `/auth/oauth2-${provider}`,
+      {
+        code: answer.code,
+        state: answer.state ?? "",
+        error: answer.error,
+        error_description: answer.error_description,
+        client_id: answer.client_id,
+        search: window.location.search,
+      },
+      { networkMessage: tc("networkError"), on401: "return" },
+    ).then((envelope) => {
+      if (isSuccess(envelope)) {
+        finishHandoff(envelope.data);
+        return;
+      }
+      flash("error", envelope.message);
+      window.location.replace(`/signin${signInSearch(answer.state)}`);
+    });
+  }, [provider, tc]);
+
+  return (
+    <>
+      <p role="status" aria-live="polite" className="flex items-center gap-3 text-sm text-gray-600">
+        <span
+          aria-hidden
+          className="size-4 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
+        />
+        {t("working", { provider: provider === "google" ? "Google" : "Facebook" })}
+      </p>
+      <MessageDialog
+        open={error !== null}
+        title={tc("notification")}
+        onClose={() => window.location.replace("/signin")}
+        actions={<Button onClick={() => window.location.replace("/signin")}>{tc("ok")}</Button>}
+      >
+        {error}
+      </MessageDialog>
+    </>
+  );
+}
