@@ -1,4 +1,5 @@
 import { serializeCookie } from "@/lib/cookies";
+import { env } from "@/lib/env";
 import { REFERRAL_COOKIE_MAX_AGE, REFERRAL_COOKIES } from "@/lib/referral";
 
 /** A transparent 1×1 GIF. */
@@ -15,7 +16,12 @@ const QUERY_TO_COOKIE = {
  */
 export function GET(request: Request) {
   const params = new URL(request.url).searchParams;
-  const secure = new URL(request.url).protocol === "https:";
+  // Behind a TLS-terminating proxy the request arrives as http: APP_URL or the proxy says https.
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const configured = env().APP_URL;
+  const secure = configured
+    ? configured.startsWith("https:")
+    : (forwarded ?? new URL(request.url).protocol.replace(":", "")) === "https";
   const headers = new Headers({
     "content-type": "image/gif",
     "cache-control": "no-store",

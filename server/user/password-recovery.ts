@@ -38,15 +38,20 @@ export async function requestPasswordReset(
     const lang = toLocale(user.language);
     const t = translator(lang);
     const params = { link: `${ctx.origin}/resetpass?token=${token}`, minutes: RESET_TTL_SECONDS / 60 };
-    await deliver({
-      channel: "EMAIL",
-      to: user.email,
-      lang,
-      subject: t("notify.reset.subject"),
-      text: t("notify.reset.email", params),
-      template: "reset_password",
-      params,
-    });
+    // A mail server failure must not answer differently for a known email (it would reveal it).
+    try {
+      await deliver({
+        channel: "EMAIL",
+        to: user.email,
+        lang,
+        subject: t("notify.reset.subject"),
+        text: t("notify.reset.email", params),
+        template: "reset_password",
+        params,
+      });
+    } catch (error) {
+      ctx.log.error({ err: error }, "forgotten-pass: the reset mail could not be sent");
+    }
     await insertSecurityEvent(ctx.db, {
       userId: user.id,
       type: "password_reset_requested",
