@@ -2,7 +2,11 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { CloseFrameButton } from "./close-frame-button";
 
-/** The card every auth screen sits in; layout 2 adds a button asking the parent frame to close. */
+/**
+ * The card every auth screen sits in (SPEC §2 `layout`): 1 the standard card; 2 adds a button
+ * asking the parent frame to close; 3 is the compact form a sibling's landing page frames
+ * (no card chrome, no brand line, the full width of the frame).
+ */
 export async function AuthCard({
   title,
   subtitle,
@@ -17,11 +21,21 @@ export async function AuthCard({
   children: ReactNode;
 }) {
   const t = await getTranslations("common");
+  const isCompact = layout === "3";
   return (
-    <section className="relative w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8">
+    <section
+      data-layout={isCompact ? "3" : layout === "2" ? "2" : "1"}
+      className={
+        isCompact
+          ? "relative w-full bg-white p-4"
+          : "relative w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 sm:p-8"
+      }
+    >
       {layout === "2" && closeLabel && <CloseFrameButton label={closeLabel} />}
-      <header className="mb-6">
-        <p className="mb-4 text-sm font-bold uppercase tracking-wide text-brand-600">{t("appName")}</p>
+      <header className={isCompact ? "mb-4" : "mb-6"}>
+        {!isCompact && (
+          <p className="mb-4 text-sm font-bold uppercase tracking-wide text-brand-600">{t("appName")}</p>
+        )}
         <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
       </header>

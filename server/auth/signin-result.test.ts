@@ -521,3 +521,17 @@ describe("withToken", () => {
     });
   });
 });
+
+describe("decideSignInResult: a framed flow stays framed", () => {
+  it.each<[string, Partial<SignInUserState>]>([
+    ["verify-account", { isVerified: false }],
+    ["complete-reg", { hasPhone: false }],
+    ["verify-2fa", { is2faEnabled: true }],
+  ])("%s carries iframe=1", (kind, state) => {
+    const result = decide(state, { iframe: true });
+    expect(result.kind).toBe(kind);
+    expect(new URL(String("redirectUrl" in result && result.redirectUrl), "http://x").searchParams.get("iframe")).toBe("1");
+    const plain = decide(state, {});
+    expect(new URL(String("redirectUrl" in plain && plain.redirectUrl), "http://x").searchParams.has("iframe")).toBe(false);
+  });
+});

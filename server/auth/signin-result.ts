@@ -131,7 +131,12 @@ export function decideSignInResult(
 ): SignInResult {
   const callback = allowedCallback(query.callback_url, context.allowedHosts);
   // Only an allowed callback travels on to the next step; a refused one is dropped here.
-  const carried = { callback_url: callback?.toString(), app_code: query.app_code };
+  // The next step stays in the frame's look (no language switch) when the flow is framed.
+  const carried = {
+    callback_url: callback?.toString(),
+    app_code: query.app_code,
+    iframe: query.iframe ? "1" : undefined,
+  };
 
   if (!user.isVerified) {
     return {

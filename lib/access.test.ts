@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { type AccessState, accessState, redirectFor } from "./access";
+
+describe("accessState", () => {
+  it.each([
+    [null, "anonymous"],
+    [{ hasPhone: false }, "needs-phone"],
+    [{ hasPhone: true }, "signed-in"],
+  ] as const)("%j → %s", (session, state) => {
+    expect(accessState(session)).toBe(state);
+  });
+});
+
+describe("redirectFor (SPEC §2 access states)", () => {
+  it.each<[string, string, AccessState, string | null]>([
+    // Anonymous: public screens open, the shell asks to sign in and remembers where.
+    ["/signin", "", "anonymous", null],
+    ["/signup", "?ref=x", "anonymous", null],
+    ["/forgottenpass", "", "anonymous", null],
+    ["/oauth2-google", "?code=x", "anonymous", null],
+    ["/oauth2-facebook", "", "anonymous", null],
+    ["/complete-reg", "", "anonymous", "/signin"],
+    ["/account/profile", "", "anonymous", "/signin?path=%2Faccount%2Fprofile"],
+    ["/nowhere", "?a=1", "anonymous", "/signin?a=1"],
+    // Open in every state: links from mails, the frame hand-over, the landing panel.
+    ["/resetpass", "?token=t", "anonymous", null],
+    ["/resetpass", "?token=t", "signed-in", null],
+    ["/verify-email", "?token=t", "anonymous", null],
+    ["/verify-email", "?token=t", "signed-in", null],
+    ["/verify-email", "?token=t", "needs-phone", null],
+    ["/iframe", "?token=t", "signed-in", null],
+    ["/login-embed", "", "anonymous", null],
+    // Signed in without a phone: forced to complete the registration.
+    ["/complete-reg", "", "needs-phone", null],
+    ["/account/profile", "", "needs-phone", "/complete-reg"],
+    ["/oauth2-google", "", "needs-phone", "/complete-reg"],
+    // Signed in: the callback pages and sign-in screens go to the profile.
+    ["/oauth2-google", "?code=x", "signed-in", "/account/profile"],
+    ["/oauth2-facebook", "", "signed-in", "/account/profile"],
+    ["/forgottenpass", "", "signed-in", "/account/profile"],
+    ["/complete-reg", "", "signed-in", "/account/profile"],
+    ["/signin", "?logout=1", "signed-in", null],
+    ["/account/profile", "", "signed-in", null],
+  ])("%s%s as %s → %s", (pathname, search, state, expected) => {
+    expect(redirectFor(pathname, search, state)).toBe(expected);
+  });
+});
