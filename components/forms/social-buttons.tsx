@@ -8,8 +8,8 @@ import { isSuccess } from "@/lib/http/envelope";
 
 export type SocialProvider = "google" | "facebook";
 
-/** Query keys that never travel into the provider round trip (SPEC §7). */
-const FRAME_ONLY_KEYS = ["iframe", "layout", "logout"];
+/** Query keys the top-level page does not need (the server also drops iframe from the state). */
+const FRAME_ONLY_KEYS = ["layout", "logout"];
 
 /**
  * Google and Facebook sign-in; a provider that is not configured has no button. Inside a sibling

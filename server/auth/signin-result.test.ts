@@ -530,8 +530,12 @@ describe("decideSignInResult: a framed flow stays framed", () => {
   ])("%s carries iframe=1", (kind, state) => {
     const result = decide(state, { iframe: true });
     expect(result.kind).toBe(kind);
-    expect(new URL(String("redirectUrl" in result && result.redirectUrl), "http://x").searchParams.get("iframe")).toBe("1");
+    expect(
+      new URL(String("redirectUrl" in result && result.redirectUrl), "http://x").searchParams.get("iframe"),
+    ).toBe("1");
     const plain = decide(state, {});
-    expect(new URL(String("redirectUrl" in plain && plain.redirectUrl), "http://x").searchParams.has("iframe")).toBe(false);
+    expect(
+      new URL(String("redirectUrl" in plain && plain.redirectUrl), "http://x").searchParams.has("iframe"),
+    ).toBe(false);
   });
 });

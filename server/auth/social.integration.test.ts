@@ -229,3 +229,31 @@ describe("social sign-in edge cases", () => {
     }
   });
 });
+
+describe("framed social sign-in", () => {
+  it("defaults to the builder app and its home when the frame gave no callback", async () => {
+    process.env.APPS_CONFIG = JSON.stringify({
+      lp: { name: "Builder", home: "https://builder.family.example/" },
+    });
+    resetEnvForTests();
+    try {
+      const { body } = await call<Data>("/auth/google-generate-url", { iframe: "1" });
+      const state = JSON.parse(
+        Buffer.from(String(new URL(String(body.data.url)).searchParams.get("state")), "base64").toString(),
+      );
+      expect(state).toMatchObject({ app_code: "lp", callback_url: "https://builder.family.example/" });
+      expect(state).not.toHaveProperty("iframe");
+      const own = await call<Data>("/auth/google-generate-url", { iframe: "1", app_code: "ls" });
+      const ownState = JSON.parse(
+        Buffer.from(
+          String(new URL(String(own.body.data.url)).searchParams.get("state")),
+          "base64",
+        ).toString(),
+      );
+      expect(ownState.app_code).toBe("ls");
+    } finally {
+      process.env.APPS_CONFIG = "{}";
+      resetEnvForTests();
+    }
+  });
+});

@@ -22,7 +22,7 @@ import {
   updateUser,
 } from "@/server/user/repository";
 import { createFlow, findAnonymousFlow, finishFlow, updateFlowData } from "@/server/verification/service";
-import { finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
+import { BUILDER_APP_CODE, finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
 import type { socialCallbackSchema, socialUrlSchema } from "./schema";
 import { newReferralCode } from "./service";
 
@@ -56,6 +56,13 @@ export async function createSocialUrl(
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(input)) {
     if (typeof value === "string" && value && !DROPPED_KEYS.has(key)) query[key] = value;
+  }
+  // SPEC §9: a framed social sign-in defaults to the builder (app_code lp and its home), since
+  // the person returns at the top level, outside the product that framed the portal.
+  if (input.iframe) {
+    query.app_code ??= BUILDER_APP_CODE;
+    const builderHome = ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home;
+    if (!query.callback_url && !query.url_callback && builderHome) query.callback_url = builderHome;
   }
   const binding = randomBytes(32).toString("base64url");
   // The nonce is the flow token: unguessable, single-use, and only its hash is stored.

@@ -10,6 +10,12 @@ const PUBLIC = {
   signup: "/signup?affilate_code=friend42",
   "verify-account": "/verify-account?verify_type=EMAIL&email=someone%40example.com&exp_time=300&token=demo",
   outbox: "/dev/outbox",
+  "signin-framed-layout2": "/signin?iframe=1&layout=2",
+  "signup-framed-layout3": "/signup?iframe=1&layout=3",
+  "login-embed": "/login-embed",
+  forgottenpass: "/forgottenpass",
+  resetpass: "/resetpass?token=demo",
+  "verify-email": "/verify-email?token=demo",
 };
 
 for (const lang of ["vi", "en"] as const) {

@@ -112,3 +112,24 @@ test("the /cookie pixel keeps the referral codes for sign-up", async ({ page }) 
   await page.goto("/signup?lang=en");
   await expect(page.getByText("You were invited by friend42")).toBeVisible();
 });
+
+test("Google from inside a frame moves the whole page and returns to the product with a token", async ({
+  page,
+}) => {
+  const demo = demoAccount();
+  await fetch("http://127.0.0.1:3311/identity", {
+    method: "POST",
+    body: JSON.stringify({ sub: "google-demo-framed", email: demo.email, email_verified: true }),
+  });
+  const src = framed(`iframe=1&lang=en&app_code=ls&callback_url=${encodeURIComponent(CALLBACK)}`);
+  await page.goto(parentAt("http://localhost:3311", src));
+  await page.frameLocator("#portal").getByRole("button", { name: "Google" }).click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:3311\/callback\?/);
+  const token = String(new URL(page.url()).searchParams.get("token"));
+  expect(new URL(page.url()).searchParams.get("login_callback")).toBe("social");
+  const info = await fetch(`${PORTAL}/2.0/auth/userinfo`, {
+    method: "POST",
+    headers: { authorization: token },
+  });
+  expect(((await info.json()) as { data: { email: string } }).data.email).toBe(demo.email);
+});
