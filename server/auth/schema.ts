@@ -39,6 +39,12 @@ export const handoff = {
   parent_origin: optionalText(300),
 };
 
+/** The phone as typed; `withPhone` checks it for its country and normalises it. */
+const phoneText = z
+  .string({ error: () => MSG.required })
+  .trim()
+  .max(30);
+
 export const VERIFY_TYPES = ["EMAIL", "SMS", "ZNS"] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
 
@@ -53,10 +59,7 @@ const signUpFields = z.object({
   fullname: text({ min: 1, max: 100 }),
   email: emailField,
   password: password({ min: 8, max: 20, strength: true }),
-  phone: z
-    .string({ error: () => MSG.required })
-    .trim()
-    .max(30),
+  phone: phoneText,
   country_code: countryCodeField,
   /** The ALTCHA payload. */
   token: z
@@ -77,13 +80,12 @@ const signUpFields = z.object({
 export const signUpSchema = withPhone(signUpFields, { required: true });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
-/** The sign-up form adds the policy box, which never leaves the browser. */
-export const signUpFormSchema = withPhone(
-  signUpFields.extend({
-    policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
-  }),
-  { required: true },
-);
+/** The policy box of the sign-up and complete-registration forms; it never leaves the browser. */
+const policyField = {
+  policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
+};
+
+export const signUpFormSchema = withPhone(signUpFields.extend(policyField), { required: true });
 
 export const resendOtpSchema = z.object({ token: text({ min: 1, max: 200 }) });
 
@@ -132,10 +134,7 @@ export type SocialCallbackInput = z.input<typeof socialCallbackSchema>;
 const completeRegisterFields = z.object({
   fullname: text({ min: 1, max: 100 }),
   password: password({ min: 8, max: 20, strength: true }),
-  phone: z
-    .string({ error: () => MSG.required })
-    .trim()
-    .max(30),
+  phone: phoneText,
   country_code: countryCodeField,
   ...handoff,
 });
@@ -143,13 +142,9 @@ const completeRegisterFields = z.object({
 export const completeRegisterSchema = withPhone(completeRegisterFields, { required: true });
 export type CompleteRegisterInput = z.input<typeof completeRegisterSchema>;
 
-/** The complete-registration form adds the policy box, which never leaves the browser. */
-export const completeRegisterFormSchema = withPhone(
-  completeRegisterFields.extend({
-    policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
-  }),
-  { required: true },
-);
+export const completeRegisterFormSchema = withPhone(completeRegisterFields.extend(policyField), {
+  required: true,
+});
 
 /** /iframe: a sibling product hands its token over so the framed portal shares the session. */
 export const adoptTokenSchema = z.object({
