@@ -1,0 +1,96 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { MessageDialog } from "@/components/ui/dialog";
+import { Field, TextInput } from "@/components/ui/field";
+import { catalogResolver } from "@/lib/form-resolver";
+import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
+import { api } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { type ForgottenPassInput, forgottenPassSchema } from "@/server/user/schema";
+
+/** SPEC §4: the answer goes in a dialog (the same whether or not the email has an account); failures inline. */
+export function ForgottenPassForm() {
+  const t = useTranslations("auth.forgot");
+  const tc = useTranslations("common");
+  const { translate, label } = useValidationText();
+  const [alert, setAlert] = useState<string>();
+  const [sent, setSent] = useState<string | null>(null);
+  const [search, setSearch] = useState("");
+  const id = useId();
+  const form = useForm<ForgottenPassInput>({
+    resolver: catalogResolver<ForgottenPassInput>(forgottenPassSchema, translate, label),
+    defaultValues: { email: "" },
+  });
+  const markServerErrors = useServerFieldErrors(form.setError);
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    setSearch(window.location.search);
+    const remembered = window.localStorage.getItem(REMEMBERED_EMAIL_KEY);
+    if (remembered && !form.getValues("email")) form.setValue("email", remembered);
+  }, [form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setAlert(undefined);
+    const envelope = await api(
+      "/user/forgotten-pass",
+      { email: values.email },
+      { networkMessage: tc("networkError"), on401: "return" },
+    );
+    if (!isSuccess(envelope)) {
+      markServerErrors(envelope);
+      setAlert(envelope.message);
+      return;
+    }
+    setSent(envelope.message);
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-describedby={alert ? `${id}-alert` : undefined}
+      >
+        <div id={`${id}-alert`}>
+          <FormAlert message={alert} />
+        </div>
+        <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
+          <TextInput
+            id={`${id}-email`}
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={t("emailPlaceholder")}
+            invalid={Boolean(errors.email)}
+            {...form.register("email")}
+          />
+        </Field>
+        <Button type="submit" busy={isSubmitting}>
+          {t("submit")}
+        </Button>
+        <p className="text-center text-sm text-gray-600">
+          {t("remembered")}{" "}
+          <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">
+            {t("back")}
+          </Link>
+        </p>
+      </form>
+      <MessageDialog
+        open={sent !== null}
+        title={tc("notification")}
+        onClose={() => setSent(null)}
+        actions={<Button onClick={() => setSent(null)}>{tc("ok")}</Button>}
+      >
+        {sent}
+      </MessageDialog>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { api } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+
+/** SPEC §9: the success message stays 8 s before the redirect. */
+const REDIRECT_SECONDS = 8;
+
+type State =
+  | { kind: "processing" }
+  | { kind: "success"; message: string; redirectUrl: string }
+  | { kind: "invalid" }
+  | { kind: "failed"; message: string };
+
+/** Where the countdown leads, in words: this portal's pages are "your account", others their host. */
+function destinationOf(url: string, yourAccount: string): string {
+  try {
+    const target = new URL(url, window.location.href);
+    return target.origin === window.location.origin ? yourAccount : target.host;
+  } catch {
+    return yourAccount;
+  }
+}
+
+/** SPEC §4: the link's token is checked on load; success counts down, then redirects. */
+export function VerifyEmailStatus({ token }: { token?: string }) {
+  const t = useTranslations("auth.verifyEmail");
+  const tc = useTranslations("common");
+  const [state, setState] = useState<State>(token ? { kind: "processing" } : { kind: "invalid" });
+  const [seconds, setSeconds] = useState(REDIRECT_SECONDS);
+  // A link works once: React's development double effect must not spend it twice.
+  const started = useRef(false);
+
+  const verify = useCallback(async () => {
+    if (!token) return;
+    setState({ kind: "processing" });
+    const envelope = await api<{ redirect_url?: string; error?: string }>(
+      "/user/verify-email",
+      { token },
+      { networkMessage: tc("networkError"), on401: "return" },
+    );
+    if (isSuccess(envelope)) {
+      setState({
+        kind: "success",
+        message: envelope.message,
+        redirectUrl: envelope.data.redirect_url ?? "/account/profile",
+      });
+      return;
+    }
+    // A used, expired or malformed link has one remedy: a new mail. Other failures may pass.
+    const error = envelope.data?.error;
+    setState(
+      error === "FLOW_TOKEN_INVALID" || error === "VALIDATION"
+        ? { kind: "invalid" }
+        : { kind: "failed", message: envelope.message },
+    );
+  }, [token, tc]);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void verify();
+  }, [verify]);
+
+  const redirectUrl = state.kind === "success" ? state.redirectUrl : undefined;
+  useEffect(() => {
+    if (!redirectUrl) return;
+    const timer = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
+    const leave = setTimeout(() => window.location.assign(redirectUrl), REDIRECT_SECONDS * 1000);
+    return () => {
+      clearInterval(timer);
+      clearTimeout(leave);
+    };
+  }, [redirectUrl]);
+
+  if (state.kind === "processing") {
+    return (
+      <div role="status" className="flex items-center gap-3 text-sm text-gray-700">
+        <span
+          aria-hidden
+          className="size-5 shrink-0 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
+        />
+        {t("processing")}
+      </div>
+    );
+  }
+
+  if (state.kind === "success") {
+    return (
+      <div className="flex flex-col gap-4">
+        <div className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+          <p role="status" className="font-semibold">
+            {state.message}
+          </p>
+          {/* Not a live region: a countdown read out every second would drown the message. */}
+          <p className="mt-1">
+            {t("redirecting", { destination: destinationOf(state.redirectUrl, t("yourAccount")), seconds })}
+          </p>
+        </div>
+        <a
+          href={state.redirectUrl}
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+        >
+          {t("continueNow")}
+        </a>
+      </div>
+    );
+  }
+
+  if (state.kind === "failed") {
+    return (
+      <div className="flex flex-col gap-4">
+        <div
+          role="alert"
+          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+        >
+          <p className="font-semibold">{t("failed")}</p>
+          <p className="mt-1 whitespace-pre-line">{state.message}</p>
+        </div>
+        <Button onClick={() => void verify()}>{t("retry")}</Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div
+        role="alert"
+        className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      >
+        <p className="font-semibold">{t("invalid.title")}</p>
+        <p className="mt-1">{t("invalid.advice")}</p>
+      </div>
+      <Link
+        href="/signin"
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+      >
+        {t("signIn")}
+      </Link>
+    </div>
+  );
+}

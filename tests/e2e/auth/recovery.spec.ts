@@ -1,0 +1,317 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { demoAccount, mailCount, PEER, SCREENS_DIR } from "../support";
+
+const APP = "http://localhost:3310";
+// page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
+const SAME_ORIGIN = { origin: APP };
+const en = JSON.parse(readFileSync(path.join("messages", "en.json"), "utf8"));
+
+async function useEnglish(page: Page) {
+  await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+}
+
+/** The portal path of the newest mailed link matching `pattern` for `to`, once more than `after` mails arrived. */
+async function linkFromMail(to: string, after: number, pattern: RegExp): Promise<string> {
+  let link = "";
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${PEER}/mail?to=${encodeURIComponent(to)}`)).json()) as {
+          text: string;
+        }[];
+        if (mails.length <= after) return "";
+        link = pattern.exec(mails.at(-1)?.text ?? "")?.[0] ?? "";
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe("");
+  // The link carries the origin the server saw; the test only needs its path.
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Texts of the SMS sent to `phone`, oldest first: from the SMS webhook peer when the server is
+ * configured with it, else from the outbox files in the server's data dir.
+ */
+async function smsTexts(phone: string): Promise<string[]> {
+  const response = await fetch(`${PEER}/sms?to=${encodeURIComponent(phone)}`);
+  if (response.ok) {
+    const received = (await response.json()) as { text: string }[];
+    if (received.length > 0) return received.map((m) => m.text);
+  }
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map(
+      (f) =>
+        JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as {
+          channel: string;
+          to: string;
+          text: string;
+        },
+    )
+    .filter((m) => m.channel === "SMS" && m.to === phone)
+    .map((m) => m.text);
+}
+
+const RESET_LINK = /https?:\/\/\S+\/resetpass\?token=[^\s]+/;
+const VERIFY_LINK = /https?:\/\/\S+\/verify-email\?token=[^\s]+/;
+
+/** Puts the demo password back through the same calls the screens make, so other specs can sign in. */
+async function restoreDemoPassword(request: APIRequestContext) {
+  const demo = demoAccount();
+  const before = await mailCount(demo.email);
+  const asked = await request.post("/2.0/user/forgotten-pass", { data: { email: demo.email } });
+  expect((await asked.json()).code).toBe(200);
+  const link = await linkFromMail(demo.email, before, RESET_LINK);
+  const token = new URL(link, APP).searchParams.get("token");
+  const reset = await request.post("/2.0/user/reset-password", {
+    data: { token, password: demo.password, confirm_password: demo.password },
+  });
+  expect((await reset.json()).code).toBe(200);
+  const signin = await request.post("/2.0/auth/signin", { data: demo });
+  expect((await signin.json()).code).toBe(200);
+}
+
+test("forgot password: dialog for known and unknown emails; reset: rules, success, new password works, link works once", async ({
+  page,
+  request,
+}) => {
+  const demo = demoAccount();
+  const newPassword = "Fresh@2024pw";
+  await useEnglish(page);
+
+  await page.goto("/forgottenpass?app_code=lp");
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute(
+    "href",
+    "/signin?app_code=lp",
+  );
+
+  // SPEC §5: email required and valid, checked before anything is sent.
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Please enter Email")).toBeVisible();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByText("Please entered valid email")).toBeVisible();
+
+  // An unknown email gets the same answer as a known one (no account discovery), and no mail.
+  const unknown = `nobody-${randomBytes(4).toString("hex")}@example.com`;
+  await page.getByLabel("Email").fill(unknown);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Notification");
+  await expect(dialog).toContainText(en.auth.forgot.sent);
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(dialog).toBeHidden();
+
+  const before = await mailCount(demo.email);
+  await page.getByLabel("Email").fill(demo.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(dialog).toContainText(en.auth.forgot.sent);
+  await page.screenshot({ path: path.join(SCREENS_DIR, "forgottenpass-sent-en-desktop.png") });
+  await page.getByRole("button", { name: "OK" }).click();
+  expect(await mailCount(unknown)).toBe(0);
+  const link = await linkFromMail(demo.email, before, RESET_LINK);
+
+  let changed = false;
+  try {
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    const password = page.getByLabel("New password", { exact: true });
+    const confirm = page.getByLabel("Confirm new password", { exact: true });
+    await expect(page.getByText(/8–20 characters with letters, a digit/)).toBeVisible();
+
+    // Both boxes are required; they must match; the password must follow the strength rule.
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Please enter Password")).toBeVisible();
+    await expect(page.getByText("Please enter Confirm new password")).toBeVisible();
+    await password.fill(newPassword);
+    await confirm.fill(`${newPassword}x`);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(en.RESET_PASSWORD.ERROR_PASSWORD_MISSMATCH)).toBeVisible();
+    await password.fill("abcdefgh");
+    await confirm.fill("abcdefgh");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText(en.AUTH.PASSWORD_INVALID)).toBeVisible();
+    await page.getByRole("button", { name: "Show" }).first().click();
+    await expect(password).toHaveAttribute("type", "text");
+
+    await password.fill(newPassword);
+    await confirm.fill(newPassword);
+    await page.getByRole("button", { name: "Change password" }).click();
+    changed = true;
+    await expect(page.getByRole("status").filter({ hasText: en.auth.reset.done })).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENS_DIR, "resetpass-done-en-desktop.png") });
+    await expect(page).toHaveURL(/\/signin$/);
+
+    // The old password no longer works; the new one does.
+    await page.getByLabel("Email").fill(demo.email);
+    await page.getByLabel("Password").fill(demo.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("alert").first()).toHaveText("Email or password is incorrect");
+    await page.getByLabel("Password").fill(newPassword);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/profile$/);
+
+    // A reset link works once.
+    await page.goto(link);
+    await page.getByLabel("New password", { exact: true }).fill("Other@2024pw");
+    await page.getByLabel("Confirm new password", { exact: true }).fill("Other@2024pw");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: en.errors.FLOW_TOKEN_INVALID })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+      "href",
+      "/forgottenpass",
+    );
+    await page.screenshot({ path: path.join(SCREENS_DIR, "resetpass-expired-en-desktop.png") });
+    await expect(page).toHaveURL(/\/resetpass\?token=/);
+  } finally {
+    // Other specs sign in as the demo account: give it its password back whatever happened above.
+    if (changed) await restoreDemoPassword(request);
+  }
+});
+
+test("reset password without a token explains and links to a new request", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/resetpass");
+  await expect(page.getByRole("heading", { name: "This link is incomplete" })).toBeVisible();
+  await expect(page.getByLabel("New password", { exact: true })).toHaveCount(0);
+  await page.getByRole("link", { name: "Request a new link" }).click();
+  await expect(page).toHaveURL(/\/forgottenpass$/);
+});
+
+test("verify email: no token or a bogus one is invalid after processing", async ({ page }) => {
+  await useEnglish(page);
+  await page.goto("/verify-email");
+  const invalid = page.getByRole("alert").filter({ hasText: en.auth.verifyEmail.invalid.title });
+  await expect(invalid).toContainText(en.auth.verifyEmail.invalid.advice);
+  await expect(page.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/signin");
+
+  // Hold the call until the processing state has been seen; count calls (the link is spent once).
+  let calls = 0;
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/2.0/user/verify-email", async (route) => {
+    calls += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto("/verify-email?token=bogus-token");
+  await expect(page.getByRole("status").filter({ hasText: en.auth.verifyEmail.processing })).toBeVisible();
+  release();
+  await expect(invalid).toBeVisible();
+  expect(calls).toBe(1);
+});
+
+test("verify email: a mailed link verifies once, counts down from 8 s and redirects", async ({
+  page,
+  request,
+}) => {
+  await useEnglish(page);
+  // A person whose email is not verified: sign up choosing SMS as the verification channel
+  // (products may ask for it), solving the captcha as the widget does.
+  const email = `e2e-verify-${randomBytes(4).toString("hex")}@example.com`;
+  const phone = `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  const challenge = (await (await request.get("/2.0/captcha/challenge")).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  const signup = await (
+    await request.post("/2.0/auth/signup", {
+      data: {
+        fullname: "Verify Person",
+        email,
+        password: "Abc@12345",
+        phone,
+        country_code: "vn",
+        verify_type: "SMS",
+        token: captcha,
+      },
+    })
+  ).json();
+  expect(signup.code).toBe(200);
+
+  let code = "";
+  await expect
+    .poll(async () => {
+      code = /\b(\d{6})\b/.exec((await smsTexts(phone)).at(-1) ?? "")?.[1] ?? "";
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+
+  // Verified by SMS and signed in within the browser's context; the email is still unverified.
+  const verified = await page.request.post("/2.0/auth/verify-account", {
+    headers: SAME_ORIGIN,
+    data: { code, token: signup.data.token },
+  });
+  expect((await verified.json()).code).toBe(200);
+  const before = await mailCount(email);
+  const sent = await page.request.post("/2.0/user/send-verify-mail", { headers: SAME_ORIGIN, data: {} });
+  expect((await sent.json()).code).toBe(200);
+  const link = await linkFromMail(email, before, VERIFY_LINK);
+
+  await page.goto(link);
+  await expect(page.getByRole("status").filter({ hasText: en.auth.verifyEmail.success })).toBeVisible();
+  await expect(page.getByText(/You will be taken to your account in [5-8] s\./)).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENS_DIR, "verify-email-success-en-desktop.png") });
+  await expect(page.getByText(/You will be taken to your account in [1-4] s\./)).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/profile$/, { timeout: 15_000 });
+  const me = await page.request.post("/2.0/auth/userinfo", { headers: SAME_ORIGIN, data: {} });
+  expect((await me.json()).data.is_verify_email).toBe(true);
+
+  // The link is spent.
+  await page.goto(link);
+  await expect(page.getByRole("alert").filter({ hasText: en.auth.verifyEmail.invalid.title })).toBeVisible();
+});
+
+// Screens of this area, desktop and phone, vi and en (tests/artifacts/screens, not committed).
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+for (const lang of ["vi", "en"] as const) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    test(`recovery screens in ${lang} at ${device} width`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
+      const shot = (name: string) =>
+        page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`), fullPage: true });
+
+      await page.goto("/forgottenpass");
+      await expect(page.locator("h1")).toBeVisible();
+      await shot("forgottenpass");
+      await page.locator("form button[type=submit]").click();
+      await expect(page.locator("form [role=alert]")).toBeVisible();
+      await shot("forgottenpass-errors");
+
+      await page.goto("/resetpass?token=screenshot");
+      await expect(page.locator("h1")).toBeVisible();
+      await shot("resetpass");
+      await page.locator("input[autocomplete=new-password]").nth(0).fill("abcdefgh");
+      await page.locator("input[autocomplete=new-password]").nth(1).fill("abcdefgX");
+      await page.locator("form button[type=submit]").click();
+      await expect(page.locator("form [role=alert]").first()).toBeVisible();
+      await shot("resetpass-errors");
+
+      await page.goto("/resetpass");
+      await expect(page.locator("h1")).toBeVisible();
+      await shot("resetpass-no-token");
+
+      await page.goto("/verify-email?token=screenshot");
+      await expect(page.locator("main [role=alert]")).toBeVisible();
+      await shot("verify-email-invalid");
+    });
+  }
+}
