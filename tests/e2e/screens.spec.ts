@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { demoAccount, SCREENS_DIR } from "./support";
+import { demoAccount, PEER, SCREENS_DIR } from "./support";
 
 // Screenshots of every screen of this issue, desktop and phone, vi and en: test artifacts to
 // look at (tests/artifacts/screens, not committed).
@@ -41,6 +41,22 @@ for (const lang of ["vi", "en"] as const) {
       await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
       await page.screenshot({
         path: path.join(SCREENS_DIR, `profile-${lang}-${device}.png`),
+        fullPage: true,
+      });
+
+      // A first Google sign-in lands on /complete-reg.
+      await page.context().clearCookies();
+      await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: "http://localhost:3310" }]);
+      const email = `screens-${lang}-${device}-${Date.now()}@example.com`;
+      await fetch(`${PEER}/identity`, {
+        method: "POST",
+        body: JSON.stringify({ sub: email, email, email_verified: true, name: "Screen Person" }),
+      });
+      await page.goto("/signin");
+      await page.getByRole("button", { name: "Google" }).click();
+      await expect(page).toHaveURL(/\/complete-reg$/);
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `complete-reg-${lang}-${device}.png`),
         fullPage: true,
       });
     });
