@@ -19,6 +19,9 @@ export const PUBLIC_ROUTES = [
   "/forgottenpass",
   "/oauth2-google",
   "/oauth2-facebook",
+  "/verify-2fa",
+  "/require-enable-2fa",
+  "/device-limit-exceeded",
 ] as const;
 /**
  * Reachable in every state: a reset or verification link is opened from a mail whatever the
