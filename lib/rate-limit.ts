@@ -17,6 +17,7 @@ export const LIMITS = {
   verifyEmailIp: { points: 30, duration: 60 * 60 },
   socialIp: { points: 60, duration: 15 * 60 },
   leadIp: { points: 60, duration: 60 * 60 },
+  twoFaUser: { points: 10, duration: 15 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

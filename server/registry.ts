@@ -3,6 +3,7 @@ import type { Call } from "@/lib/http/call";
 import { authCalls } from "./auth/handlers";
 import { captchaCalls } from "./captcha/handlers";
 import { leadCalls } from "./lead/handlers";
+import { twoFactorCalls } from "./two-factor/handlers";
 import { userCalls } from "./user/handlers";
 
 /** Every /2.0 call: path → { auth, input, run }. Pages, the BFF and tests all go through here. */
@@ -11,4 +12,5 @@ export const registry: Record<string, Call> = {
   ...captchaCalls,
   ...userCalls,
   ...leadCalls,
+  ...twoFactorCalls,
 };

@@ -5,6 +5,7 @@ import { insertSecurityEvent } from "@/server/security/repository";
 import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
 import { type UserRow, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
+import { enforceDeviceLimit, notifyIfNewDevice, trustedDeviceFor } from "@/server/two-factor/devices";
 import { createFlow, sendCode } from "@/server/verification/service";
 import type { VerifyType } from "./schema";
 import { decideSignInResult, type SignInQuery, type SignInSource, withToken } from "./signin-result";
@@ -77,15 +78,28 @@ function frameMessage(
  */
 export async function finishSignIn(
   ctx: Ctx,
-  options: { user: UserRow; source: SignInSource; query: SignInQuery; isNew: boolean },
+  options: {
+    user: UserRow;
+    source: SignInSource;
+    query: SignInQuery;
+    isNew: boolean;
+    /** The second factor was just proved (verify-login, enabling it at sign-in, device limit). */
+    secondFactorDone?: boolean;
+    /** This browser was trusted for two-factor by this very step. */
+    trustedDeviceId?: string;
+  },
 ): Promise<CallResult> {
   const { user, source, query, isNew } = options;
+  // A trusted browser skips the second factor; an admin scope always needs one (issue 4).
+  const trustedDeviceId =
+    options.trustedDeviceId ?? (user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined);
+  const skipSecondFactor = Boolean(options.secondFactorDone || trustedDeviceId);
   const state = {
     isVerified: user.isVerified,
     hasPhone: Boolean(user.phone),
     isNew,
-    isRequire2fa: user.isRequire2fa,
-    is2faEnabled: Boolean(user.twoFaEnabledAt),
+    isRequire2fa: !skipSecondFactor && (user.isRequire2fa || user.scope === "admin"),
+    is2faEnabled: !skipSecondFactor && Boolean(user.twoFaEnabledAt),
     twoFaType: (user.twoFaType as "TOTP" | "SMS" | null) ?? null,
     email: user.email,
     phone: user.phone,
@@ -115,13 +129,31 @@ export async function finishSignIn(
   }
   if (state.is2faEnabled || state.isRequire2fa) {
     const purpose = state.is2faEnabled ? "verify_2fa" : "require_2fa";
-    const { token } = await createFlow(ctx, { purpose, user, data: { query, isNew }, ttlSeconds: 10 * 60 });
+    const { token, flow } = await createFlow(ctx, {
+      purpose,
+      user,
+      data: { query, isNew, source },
+      ttlSeconds: 10 * 60,
+    });
+    // SMS two-factor: the code goes out with the step, as for a verification code.
+    const sms =
+      state.is2faEnabled && state.twoFaType === "SMS" ? await sendCode(ctx, { flow, user, channel: "SMS" }) : null;
     const result = decideSignInResult(state, query, source, { ...context, flowToken: token });
-    return { data: { ...redirectData(result), custom_auth: token }, session: { clear: true } };
+    return {
+      data: { ...redirectData(result), custom_auth: token, ...(sms ? { exp_time: sms.expTime } : {}) },
+      session: { clear: true },
+    };
   }
 
   const result = decideSignInResult(state, query, source, context);
-  const portal = await createSession(ctx, { user, appCode: PORTAL_APP_CODE });
+  await enforceDeviceLimit(ctx, {
+    user,
+    data: { query, isNew, source },
+    method: source,
+    appCode: result.kind === "callback" ? result.appCode : undefined,
+  });
+  if (!isNew) await notifyIfNewDevice(ctx, user);
+  const portal = await createSession(ctx, { user, appCode: PORTAL_APP_CODE, trustedDeviceId });
   await updateUser(ctx.db, user.id, { lastLoginAt: ctx.clock() });
   await recordEvent(ctx, user.id, "signin", { source, app_code: PORTAL_APP_CODE });
   const session = {

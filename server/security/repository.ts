@@ -16,7 +16,14 @@ export type SecurityEventType =
   | "email_verification_sent"
   | "email_verified"
   | "registration_completed"
-  | "social_linked";
+  | "social_linked"
+  | "2fa_enabled"
+  | "2fa_disabled"
+  | "2fa_verified"
+  | "2fa_failed"
+  | "signout_all"
+  | "device_signed_out"
+  | "device_untrusted";
 
 export async function insertSecurityEvent(
   db: Executor,

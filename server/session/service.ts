@@ -37,7 +37,7 @@ export function forgetCachedSessions(predicate: (value: Resolved) => boolean = (
 /** Opens a session for `appCode` and returns its token; only the token's hash is stored. */
 export async function createSession(
   ctx: Pick<Ctx, "db" | "clock" | "ip" | "userAgent">,
-  options: { user: UserRow; appCode: string },
+  options: { user: UserRow; appCode: string; trustedDeviceId?: string },
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const now = ctx.clock();
@@ -51,6 +51,7 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    trustedDeviceId: options.trustedDeviceId ?? null,
   });
   return { token, session };
 }

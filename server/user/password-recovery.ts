@@ -10,6 +10,7 @@ import type { Ctx } from "@/server/context";
 import { deliver } from "@/server/notify/deliver";
 import { insertSecurityEvent } from "@/server/security/repository";
 import { revokeAllSessions } from "@/server/session/service";
+import { forgetTrustedDevices } from "@/server/two-factor/devices";
 import { expireUserFlows } from "@/server/verification/repository";
 import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
 import { findUserByEmail, findUserById, updateUser } from "./repository";
@@ -78,6 +79,7 @@ export async function resetPassword(
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
   await expireUserFlows(ctx.db, user.id, "reset_password", ctx.clock());
   const revoked = await revokeAllSessions(ctx, user.id);
+  await forgetTrustedDevices(ctx, user.id);
   await insertSecurityEvent(ctx.db, {
     userId: user.id,
     type: "password_reset",

@@ -109,3 +109,26 @@ export async function replaceFlowData(
     .returning({ id: flowTokens.id });
   return rows.length === 1;
 }
+
+/** The newest live flow of a person for a purpose (the profile's SMS two-factor set-up). */
+export async function findLatestUserFlow(
+  db: Executor,
+  userId: string,
+  purpose: string,
+  now: Date,
+): Promise<FlowTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(flowTokens)
+    .where(
+      and(
+        eq(flowTokens.userId, userId),
+        eq(flowTokens.purpose, purpose),
+        isNull(flowTokens.usedAt),
+        gt(flowTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(flowTokens.createdAt))
+    .limit(1);
+  return row;
+}

@@ -15,6 +15,7 @@ import {
   insertCode,
   insertFlowToken,
   markFlowTokenUsed,
+  findLatestUserFlow,
   replaceFlowData,
 } from "./repository";
 
@@ -30,7 +31,9 @@ export type FlowPurpose =
   | "require_2fa"
   | "reset_password"
   | "verify_email"
-  | "oauth_state";
+  | "oauth_state"
+  | "setup_2fa_sms"
+  | "device_limit";
 
 /** A flow step that belongs to a known person (every purpose above). */
 export type UserFlow = FlowTokenRow & { userId: string };
@@ -81,6 +84,15 @@ export async function findAnonymousFlow(
   purpose: FlowPurpose,
 ): Promise<FlowTokenRow | undefined> {
   return findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
+}
+
+/** The newest live flow of a person for `purpose`, or undefined. */
+export async function findUserFlow(
+  ctx: Pick<Ctx, "db" | "clock">,
+  userId: string,
+  purpose: FlowPurpose,
+): Promise<UserFlow | undefined> {
+  return (await findLatestUserFlow(ctx.db, userId, purpose, ctx.clock())) as UserFlow | undefined;
 }
 
 /** Replaces a live flow's data; false when it was used or changed meanwhile. */

@@ -18,6 +18,8 @@ export const sessions = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The trusted-device record this browser signed in with (skips the second factor), if any. */
+    trustedDeviceId: text("trusted_device_id"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

@@ -30,6 +30,10 @@ export const users = pgTable(
     twoFaType: text("two_fa_type"),
     twoFaSecret: text("two_fa_secret"),
     twoFaEnabledAt: timestamp("two_fa_enabled_at", { withTimezone: true }),
+    /** An authenticator secret being set up (encrypted), until its first code confirms it. */
+    twoFaPendingSecret: text("two_fa_pending_secret"),
+    /** The last TOTP time step accepted: a code is accepted once. */
+    twoFaLastStep: bigint("two_fa_last_step", { mode: "number" }),
     verifyMailSentAt: timestamp("verify_mail_sent_at", { withTimezone: true }),
     /** The person's own referral / affiliate code, shared in their invite link. */
     code: text("code").notNull(),

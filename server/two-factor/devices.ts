@@ -1,0 +1,144 @@
+import "server-only";
+import { AppError } from "@/lib/errors";
+import type { CookieDirective } from "@/lib/http/call";
+import { translator } from "@/lib/i18n";
+import { newId, newToken, sha256 } from "@/lib/ids";
+import { toLocale } from "@/lib/locales";
+import { parseUserAgent } from "@/lib/user-agent";
+import type { Ctx } from "@/server/context";
+import { deliver } from "@/server/notify/deliver";
+import { PORTAL_APP_CODE } from "@/server/session/service";
+import type { UserRow } from "@/server/user/repository";
+import { createFlow } from "@/server/verification/service";
+import {
+  findLiveSessions,
+  findLiveTrustedDevice,
+  hasSignedInWithAgent,
+  insertTrustedDevice,
+  liveTrustedDeviceIds,
+  revokeTrustedDevices,
+  type SessionRow,
+} from "./repository";
+import type { DeviceDto } from "./schema";
+
+/** The httpOnly cookie of a browser trusted to skip the second factor. */
+export const TRUSTED_DEVICE_COOKIE = "TRUSTED_DEVICE";
+export const TRUST_DAYS = 30;
+const DEVICE_FLOW_TTL_SECONDS = 10 * 60;
+
+/** This browser's trusted-device record for `user`, when its cookie is live. */
+export async function trustedDeviceFor(ctx: Ctx, user: UserRow): Promise<string | undefined> {
+  const token = ctx.cookies[TRUSTED_DEVICE_COOKIE];
+  if (!token || token.length > 200) return undefined;
+  return (await findLiveTrustedDevice(ctx.db, user.id, sha256(token), ctx.clock()))?.id;
+}
+
+/** Remembers this browser for 30 days: the record (hashed) and the cookie that proves it. */
+export async function trustThisDevice(ctx: Ctx, user: UserRow): Promise<{ id: string; cookie: CookieDirective }> {
+  const token = newToken();
+  const now = ctx.clock();
+  const row = await insertTrustedDevice(ctx.db, {
+    id: newId(),
+    userId: user.id,
+    tokenHash: sha256(token),
+    userAgent: ctx.userAgent.slice(0, 500),
+    ip: ctx.ip,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TRUST_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return {
+    id: row.id,
+    cookie: { name: TRUSTED_DEVICE_COOKIE, value: token, maxAge: TRUST_DAYS * 24 * 60 * 60, httpOnly: true },
+  };
+}
+
+export function toDeviceDto(session: SessionRow, currentId: string | undefined, trusted: Set<string>): DeviceDto {
+  const agent = parseUserAgent(session.userAgent);
+  return {
+    id: session.id,
+    device: agent.device,
+    browser: agent.browser,
+    os: agent.os,
+    ip: session.ip,
+    app_code: session.appCode,
+    created_at: session.createdAt.toISOString(),
+    last_active: session.lastSeenAt.toISOString(),
+    is_current: session.id === currentId,
+    is_trusted: Boolean(session.trustedDeviceId && trusted.has(session.trustedDeviceId)),
+  };
+}
+
+/** The person's live sessions as devices (all apps, or the portal's browsers only). */
+export async function listDevices(
+  ctx: Ctx,
+  userId: string,
+  options: { currentId?: string; browsersOnly?: boolean } = {},
+): Promise<DeviceDto[]> {
+  const now = ctx.clock();
+  const [rows, trusted] = await Promise.all([
+    findLiveSessions(ctx.db, userId, now, options.browsersOnly ? PORTAL_APP_CODE : undefined),
+    liveTrustedDeviceIds(ctx.db, userId, now),
+  ]);
+  return rows.map((row) => toDeviceDto(row, options.currentId, trusted));
+}
+
+/**
+ * DESIGN §4: at most DEVICE_LIMIT live browser sessions per person. The sign-in that would open
+ * one more answers code 503 with the devices and a token for /device-limit-exceeded, where the
+ * person signs out at least one and the sign-in completes. Product tokens handed to sibling
+ * products ride on a browser's sign-in and do not count as devices.
+ */
+export async function enforceDeviceLimit(
+  ctx: Ctx,
+  options: { user: UserRow; data: Record<string, unknown>; method: string; appCode?: string },
+): Promise<void> {
+  const devices = await listDevices(ctx, options.user.id, { browsersOnly: true });
+  if (devices.length < ctx.env.DEVICE_LIMIT) return;
+  const { token } = await createFlow(ctx, {
+    purpose: "device_limit",
+    user: options.user,
+    data: options.data,
+    ttlSeconds: DEVICE_FLOW_TTL_SECONDS,
+  });
+  const params = new URLSearchParams({ token, method: options.method });
+  if (options.appCode) params.set("app_code", options.appCode);
+  throw new AppError("DEVICE_LIMIT_EXCEEDED", {
+    params: { limit: ctx.env.DEVICE_LIMIT },
+    data: { devices, token, limit: ctx.env.DEVICE_LIMIT, redirect_url: `/device-limit-exceeded?${params}` },
+  });
+}
+
+/** An email in the person's language when a sign-in comes from a browser never seen before. */
+export async function notifyIfNewDevice(ctx: Ctx, user: UserRow): Promise<void> {
+  if (!ctx.userAgent || (await hasSignedInWithAgent(ctx.db, user.id, ctx.userAgent.slice(0, 500)))) return;
+  const lang = toLocale(user.language);
+  const t = translator(lang);
+  const agent = parseUserAgent(ctx.userAgent);
+  const params = {
+    browser: agent.browser,
+    os: agent.os,
+    ip: ctx.ip,
+    time: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: user.timezone }).format(
+      ctx.clock(),
+    ),
+  };
+  try {
+    await deliver({
+      channel: "EMAIL",
+      to: user.email,
+      lang,
+      subject: t("notify.newDevice.subject"),
+      text: t("notify.newDevice.email", params),
+      template: "new_device",
+      params,
+    });
+  } catch (error) {
+    // A warning mail that cannot go out must not stop the sign-in.
+    ctx.log.warn({ err: error }, "new-device mail not sent");
+  }
+}
+
+/** Every trusted browser of the person asks for the second factor again (after a password change). */
+export async function forgetTrustedDevices(ctx: Pick<Ctx, "db" | "clock">, userId: string): Promise<void> {
+  await revokeTrustedDevices(ctx.db, userId, ctx.clock());
+}

@@ -1,0 +1,236 @@
+import "server-only";
+import QRCode from "qrcode";
+import type { z } from "zod";
+import { decryptSecret, encryptSecret } from "@/lib/crypto";
+import { AppError } from "@/lib/errors";
+import type { CallResult } from "@/lib/http/call";
+import { verifyPassword } from "@/lib/password";
+import { consume } from "@/lib/rate-limit";
+import { normalizeVietnamesePhone } from "@/lib/validation";
+import { finishSignIn, recordEvent } from "@/server/auth/finish-signin";
+import type { SignInQuery, SignInSource } from "@/server/auth/signin-result";
+import type { Ctx } from "@/server/context";
+import { forgetCachedSessions } from "@/server/session/service";
+import { findUserById, type UserRow, updateUser } from "@/server/user/repository";
+import {
+  checkCode,
+  createFlow,
+  finishFlow,
+  findUserFlow,
+  getFlow,
+  sendCode,
+  type UserFlow,
+  updateFlowData,
+} from "@/server/verification/service";
+import { trustThisDevice } from "./devices";
+import { claimTotpStep, replaceBackupCodes, revokeTrustedDevices, useBackupCode } from "./repository";
+import type {
+  disable2faSchema,
+  enable2faSchema,
+  generateSetupSchema,
+  requireVerifySmsSchema,
+  resend2faSchema,
+  verifyLoginSchema,
+} from "./schema";
+import { hashBackupCode, isSixDigitCode, matchTotp, newBackupCodes, newTotpSecret, totpUri } from "./totp";
+
+const SETUP_FLOW_TTL_SECONDS = 15 * 60;
+/** What a flow before the session carries to finish the sign-in it interrupted. */
+type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSource; phone?: string };
+
+/**
+ * Who is setting two-factor up: a sign-in that requires it (`custom_auth`, a require_2fa step)
+ * or the signed-in person from the profile.
+ */
+async function subjectOf(ctx: Ctx, customAuth: string | undefined): Promise<{ user: UserRow; flow?: UserFlow }> {
+  if (customAuth) {
+    const flow = await getFlow(ctx, customAuth, "require_2fa");
+    const user = await findUserById(ctx.db, flow.userId);
+    if (!user) throw new AppError("FLOW_TOKEN_INVALID");
+    return { user, flow };
+  }
+  if (!ctx.auth) throw new AppError("UNAUTHORIZED");
+  return { user: ctx.auth.user };
+}
+
+async function checkPassword(user: UserRow, password: string | undefined): Promise<void> {
+  if (!password || !(await verifyPassword(user.passwordHash, password))) {
+    throw new AppError("PASSWORD_INCORRECT", { fields: { password: "errors.PASSWORD_INCORRECT" } });
+  }
+}
+
+/** /auth2-fa/generate-setup-url: a new authenticator secret (kept encrypted until confirmed). */
+export async function generateSetup(ctx: Ctx, input: z.output<typeof generateSetupSchema>): Promise<CallResult> {
+  const { user } = await subjectOf(ctx, input.custom_auth);
+  const secret = newTotpSecret();
+  await updateUser(ctx.db, user.id, { twoFaPendingSecret: encryptSecret(secret, ctx.env.DATA_ENCRYPTION_KEY) });
+  const uri = totpUri(secret, user.email, ctx.t("common.appName"));
+  const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
+  return { data: { qrCode, secret, otpauth_url: uri } };
+}
+
+/**
+ * /auth2-fa/require-verify-sms: sends a code to the phone that will receive two-factor codes.
+ * The phone must be Vietnamese; a verified phone is the one used, whatever was typed.
+ */
+export async function requireVerifySms(
+  ctx: Ctx,
+  input: z.output<typeof requireVerifySmsSchema>,
+): Promise<CallResult> {
+  await consume("otpResendIp", ctx.ip);
+  const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
+  const phone = user.isVerifyPhone && user.phone ? user.phone : input.phone && normalizeVietnamesePhone(input.phone);
+  if (!phone) throw new AppError("VALIDATION", { fields: { phone: "VALIDATION.INVALID_PHONE" } });
+  let flow = signInFlow ?? (await findUserFlow(ctx, user.id, "setup_2fa_sms"));
+  if (!flow) {
+    flow = (await createFlow(ctx, { purpose: "setup_2fa_sms", user, ttlSeconds: SETUP_FLOW_TTL_SECONDS }))
+      .flow as UserFlow;
+  }
+  const data = { ...(flow.data as PendingSignIn), phone };
+  await updateFlowData(ctx, flow, data);
+  const { expTime } = await sendCode(ctx, { flow, user: { ...user, phone }, channel: "SMS" });
+  return { data: { phone, exp_time: expTime } };
+}
+
+/**
+ * /auth2-fa/enable-2fa: confirms the app (TOTP, answering ten backup codes once) or the SMS phone.
+ * From a sign-in (`custom_auth`) the sign-in then completes; from the profile, changing a method
+ * that is already on asks for the password.
+ */
+export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema>): Promise<CallResult> {
+  await consume("otpVerifyIp", ctx.ip);
+  const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
+  if (!signInFlow && user.twoFaEnabledAt) await checkPassword(user, input.password);
+  const now = ctx.clock();
+  let backupCodes: string[] | undefined;
+  let updated: UserRow | undefined;
+
+  if (input.method === "totp") {
+    if (!user.twoFaPendingSecret) throw new AppError("TWO_FA_SETUP_MISSING");
+    const secret = decryptSecret(user.twoFaPendingSecret, ctx.env.DATA_ENCRYPTION_KEY);
+    const step = await matchTotp(secret, input.token, now);
+    if (step === null) throw new AppError("TWO_FA_INVALID");
+    updated = await updateUser(ctx.db, user.id, {
+      twoFaSecret: user.twoFaPendingSecret,
+      twoFaPendingSecret: null,
+      twoFaType: "TOTP",
+      twoFaEnabledAt: now,
+      twoFaLastStep: step,
+    });
+    backupCodes = newBackupCodes();
+    await replaceBackupCodes(
+      ctx.db,
+      user.id,
+      backupCodes.map((c) => hashBackupCode(c, ctx.env.DATA_ENCRYPTION_KEY)),
+    );
+  } else {
+    const flow = signInFlow ?? (await findUserFlow(ctx, user.id, "setup_2fa_sms"));
+    const phone = (flow?.data as PendingSignIn | undefined)?.phone;
+    if (!flow || !phone) throw new AppError("TWO_FA_SETUP_MISSING");
+    await checkCode(ctx, { flow, code: input.token });
+    if (!signInFlow) await finishFlow(ctx, flow);
+    updated = await updateUser(ctx.db, user.id, {
+      phone,
+      isVerifyPhone: true,
+      twoFaType: "SMS",
+      twoFaSecret: null,
+      twoFaPendingSecret: null,
+      twoFaEnabledAt: now,
+    });
+    await replaceBackupCodes(ctx.db, user.id, []);
+  }
+  if (!updated) throw new AppError("UNAUTHORIZED");
+  forgetCachedSessions((v) => v.user.id === user.id);
+  await recordEvent(ctx, user.id, "2fa_enabled", { method: input.method, changed: Boolean(user.twoFaEnabledAt) });
+  const extra = backupCodes ? { backup_codes: backupCodes } : {};
+
+  if (signInFlow) {
+    await finishFlow(ctx, signInFlow);
+    const pending = signInFlow.data as PendingSignIn;
+    const result = await finishSignIn(ctx, {
+      user: updated,
+      source: pending.source ?? "signin",
+      query: pending.query ?? {},
+      isNew: Boolean(pending.isNew),
+      secondFactorDone: true,
+    });
+    return { ...result, data: { ...(result.data as object), ...extra, method: input.method } };
+  }
+  return { data: { ...extra, method: input.method }, message: "account.security.enabled" };
+}
+
+/** /auth2-fa/disable: turning two-factor off asks for the password; not allowed where it is required. */
+export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSchema>): Promise<CallResult> {
+  const { user } = await subjectOf(ctx, undefined);
+  await checkPassword(user, input.password);
+  if (user.isRequire2fa || user.scope === "admin") throw new AppError("TWO_FA_REQUIRED");
+  await updateUser(ctx.db, user.id, {
+    twoFaType: null,
+    twoFaSecret: null,
+    twoFaPendingSecret: null,
+    twoFaEnabledAt: null,
+  });
+  await replaceBackupCodes(ctx.db, user.id, []);
+  await revokeTrustedDevices(ctx.db, user.id, ctx.clock());
+  forgetCachedSessions((v) => v.user.id === user.id);
+  await recordEvent(ctx, user.id, "2fa_disabled");
+  return { data: {}, message: "account.security.disabled" };
+}
+
+/** Checks a second factor: the app's code (once), an SMS code, or a backup code (once). */
+async function checkSecondFactor(ctx: Ctx, user: UserRow, flow: UserFlow, code: string): Promise<"totp" | "sms" | "backup"> {
+  if (!isSixDigitCode(code)) {
+    if (await useBackupCode(ctx.db, user.id, hashBackupCode(code, ctx.env.DATA_ENCRYPTION_KEY), ctx.clock()))
+      return "backup";
+    throw new AppError("TWO_FA_INVALID");
+  }
+  const digits = code.replace(/\D/g, "");
+  if (user.twoFaType === "SMS") {
+    await checkCode(ctx, { flow, code: digits });
+    return "sms";
+  }
+  if (!user.twoFaSecret) throw new AppError("TWO_FA_INVALID");
+  const step = await matchTotp(decryptSecret(user.twoFaSecret, ctx.env.DATA_ENCRYPTION_KEY), digits, ctx.clock());
+  // claimTotpStep makes a code good once, even when two requests race with it.
+  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) throw new AppError("TWO_FA_INVALID");
+  return "totp";
+}
+
+/** /auth2-fa/verify-login: the second step of a sign-in; success continues like a password sign-in. */
+export async function verifyLogin(ctx: Ctx, input: z.output<typeof verifyLoginSchema>): Promise<CallResult> {
+  await consume("otpVerifyIp", ctx.ip);
+  const flow = await getFlow(ctx, input.custom_auth, "verify_2fa");
+  await consume("twoFaUser", flow.userId);
+  const user = await findUserById(ctx.db, flow.userId);
+  if (!user?.twoFaEnabledAt) throw new AppError("FLOW_TOKEN_INVALID");
+  let kind: "totp" | "sms" | "backup";
+  try {
+    kind = await checkSecondFactor(ctx, user, flow, input.token);
+  } catch (error) {
+    await recordEvent(ctx, user.id, "2fa_failed", { type: user.twoFaType });
+    throw error;
+  }
+  await finishFlow(ctx, flow);
+  await recordEvent(ctx, user.id, "2fa_verified", { kind });
+  const trust = input.trust_device ? await trustThisDevice(ctx, user) : undefined;
+  const pending = flow.data as PendingSignIn;
+  const result = await finishSignIn(ctx, {
+    user,
+    source: pending.source ?? "signin",
+    query: { ...pending.query, client_id: input.client_id ?? pending.query?.client_id },
+    isNew: Boolean(pending.isNew),
+    secondFactorDone: true,
+    trustedDeviceId: trust?.id,
+  });
+  return { ...result, cookies: [...(result.cookies ?? []), ...(trust ? [trust.cookie] : [])] };
+}
+
+/** /auth2-fa/resend: another SMS code for a sign-in waiting for its second factor. */
+export async function resend2fa(ctx: Ctx, input: z.output<typeof resend2faSchema>): Promise<CallResult> {
+  await consume("otpResendIp", ctx.ip);
+  const flow = await getFlow(ctx, input.custom_auth, "verify_2fa");
+  const user = await findUserById(ctx.db, flow.userId);
+  if (!user || user.twoFaType !== "SMS") throw new AppError("TWO_FA_NOT_SMS");
+  const { expTime } = await sendCode(ctx, { flow, user, channel: "SMS" });
+  return { data: { exp_time: expTime }, message: "auth.verify.resent" };
+}
