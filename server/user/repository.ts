@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { users } from "@/server/db/tables/users";
 
@@ -37,4 +37,22 @@ export async function updateUser(
     .where(eq(users.id, id))
     .returning();
   return row;
+}
+
+/** People for the operator tool, newest first; `search` matches email or name. */
+export async function listUsers(
+  db: Executor,
+  options: { limit: number; search?: string },
+): Promise<UserRow[]> {
+  const pattern = options.search ? `%${options.search.toLowerCase()}%` : undefined;
+  return db
+    .select()
+    .from(users)
+    .where(
+      pattern
+        ? sql`lower(${users.email}) like ${pattern} or lower(${users.fullname}) like ${pattern}`
+        : undefined,
+    )
+    .orderBy(desc(users.createdAt))
+    .limit(options.limit);
 }
