@@ -8,8 +8,16 @@ import { callAsVisitor } from "@/lib/http/page-call";
 export async function GET(request: Request) {
   const result = await callAsVisitor("/auth/logout", request.headers);
   const params = new URLSearchParams(new URL(request.url).search);
-  params.set("logout", "1");
-  const headers = new Headers({ location: `/signin?${params.toString()}`, "cache-control": "no-store" });
+  // A session the database no longer knows (revoked elsewhere, expired): SPEC §8's 401 path,
+  // cookies cleared and back to /signin, without the products' sign-out round.
+  const expired = params.has("expired");
+  params.delete("expired");
+  if (!expired) params.set("logout", "1");
+  const search = params.toString();
+  const headers = new Headers({
+    location: `/signin${search ? `?${search}` : ""}`,
+    "cache-control": "no-store",
+  });
   for (const cookie of result.headers.getSetCookie()) headers.append("set-cookie", cookie);
   return new Response(null, { status: 303, headers });
 }

@@ -15,8 +15,8 @@ import { findUserById, type UserRow, updateUser } from "@/server/user/repository
 import {
   checkCode,
   createFlow,
-  finishFlow,
   findUserFlow,
+  finishFlow,
   getFlow,
   sendCode,
   type UserFlow,
@@ -42,7 +42,10 @@ type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSour
  * Who is setting two-factor up: a sign-in that requires it (`custom_auth`, a require_2fa step)
  * or the signed-in person from the profile.
  */
-async function subjectOf(ctx: Ctx, customAuth: string | undefined): Promise<{ user: UserRow; flow?: UserFlow }> {
+async function subjectOf(
+  ctx: Ctx,
+  customAuth: string | undefined,
+): Promise<{ user: UserRow; flow?: UserFlow }> {
   if (customAuth) {
     const flow = await getFlow(ctx, customAuth, "require_2fa");
     const user = await findUserById(ctx.db, flow.userId);
@@ -50,7 +53,10 @@ async function subjectOf(ctx: Ctx, customAuth: string | undefined): Promise<{ us
     return { user, flow };
   }
   if (!ctx.auth) throw new AppError("UNAUTHORIZED");
-  return { user: ctx.auth.user };
+  // The session cache may hold the person as of a few seconds ago; set-up steps need the row now.
+  const user = await findUserById(ctx.db, ctx.auth.user.id);
+  if (!user) throw new AppError("UNAUTHORIZED");
+  return { user };
 }
 
 async function checkPassword(user: UserRow, password: string | undefined): Promise<void> {
@@ -60,10 +66,15 @@ async function checkPassword(user: UserRow, password: string | undefined): Promi
 }
 
 /** /auth2-fa/generate-setup-url: a new authenticator secret (kept encrypted until confirmed). */
-export async function generateSetup(ctx: Ctx, input: z.output<typeof generateSetupSchema>): Promise<CallResult> {
+export async function generateSetup(
+  ctx: Ctx,
+  input: z.output<typeof generateSetupSchema>,
+): Promise<CallResult> {
   const { user } = await subjectOf(ctx, input.custom_auth);
   const secret = newTotpSecret();
-  await updateUser(ctx.db, user.id, { twoFaPendingSecret: encryptSecret(secret, ctx.env.DATA_ENCRYPTION_KEY) });
+  await updateUser(ctx.db, user.id, {
+    twoFaPendingSecret: encryptSecret(secret, ctx.env.DATA_ENCRYPTION_KEY),
+  });
   const uri = totpUri(secret, user.email, ctx.t("common.appName"));
   const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
   return { data: { qrCode, secret, otpauth_url: uri } };
@@ -79,7 +90,8 @@ export async function requireVerifySms(
 ): Promise<CallResult> {
   await consume("otpResendIp", ctx.ip);
   const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
-  const phone = user.isVerifyPhone && user.phone ? user.phone : input.phone && normalizeVietnamesePhone(input.phone);
+  const phone =
+    user.isVerifyPhone && user.phone ? user.phone : input.phone && normalizeVietnamesePhone(input.phone);
   if (!phone) throw new AppError("VALIDATION", { fields: { phone: "VALIDATION.INVALID_PHONE" } });
   let flow = signInFlow ?? (await findUserFlow(ctx, user.id, "setup_2fa_sms"));
   if (!flow) {
@@ -141,7 +153,10 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
   }
   if (!updated) throw new AppError("UNAUTHORIZED");
   forgetCachedSessions((v) => v.user.id === user.id);
-  await recordEvent(ctx, user.id, "2fa_enabled", { method: input.method, changed: Boolean(user.twoFaEnabledAt) });
+  await recordEvent(ctx, user.id, "2fa_enabled", {
+    method: input.method,
+    changed: Boolean(user.twoFaEnabledAt),
+  });
   const extra = backupCodes ? { backup_codes: backupCodes } : {};
 
   if (signInFlow) {
@@ -178,7 +193,12 @@ export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSche
 }
 
 /** Checks a second factor: the app's code (once), an SMS code, or a backup code (once). */
-async function checkSecondFactor(ctx: Ctx, user: UserRow, flow: UserFlow, code: string): Promise<"totp" | "sms" | "backup"> {
+async function checkSecondFactor(
+  ctx: Ctx,
+  user: UserRow,
+  flow: UserFlow,
+  code: string,
+): Promise<"totp" | "sms" | "backup"> {
   if (!isSixDigitCode(code)) {
     if (await useBackupCode(ctx.db, user.id, hashBackupCode(code, ctx.env.DATA_ENCRYPTION_KEY), ctx.clock()))
       return "backup";
@@ -190,7 +210,11 @@ async function checkSecondFactor(ctx: Ctx, user: UserRow, flow: UserFlow, code: 
     return "sms";
   }
   if (!user.twoFaSecret) throw new AppError("TWO_FA_INVALID");
-  const step = await matchTotp(decryptSecret(user.twoFaSecret, ctx.env.DATA_ENCRYPTION_KEY), digits, ctx.clock());
+  const step = await matchTotp(
+    decryptSecret(user.twoFaSecret, ctx.env.DATA_ENCRYPTION_KEY),
+    digits,
+    ctx.clock(),
+  );
   // claimTotpStep makes a code good once, even when two requests race with it.
   if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) throw new AppError("TWO_FA_INVALID");
   return "totp";

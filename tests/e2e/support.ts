@@ -67,3 +67,35 @@ export async function smsCode(to: string): Promise<string> {
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/**
+ * A fresh account with a password and a verified phone, signed in on `page`, made the quick way:
+ * a first Google sign-in at the local OAuth server, completed registration, SMS code.
+ */
+export async function freshAccount(
+  page: import("@playwright/test").Page,
+): Promise<{ email: string; password: string; phone: string }> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `fresh-${id}@example.com`;
+  const phone = `09${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
+  const password = "Abc@12345";
+  await fetch(`${PEER}/identity`, {
+    method: "POST",
+    body: JSON.stringify({ sub: `fresh-${id}`, email, email_verified: true, name: "Fresh Person" }),
+  });
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Google" }).click();
+  await expect(page).toHaveURL(/\/complete-reg/);
+  await page.locator('input[type="tel"]').fill(phone);
+  await page.locator('input[autocomplete="new-password"]').fill(password);
+  await page.getByRole("checkbox").check();
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/verify-account\?/);
+  await page
+    .locator('input[autocomplete="one-time-code"], input[inputmode="numeric"]')
+    .first()
+    .fill(await smsCode(phone));
+  await page.locator('form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  return { email, password, phone };
+}

@@ -18,7 +18,7 @@ export default async function CompleteRegPage({
 }) {
   const query = await searchParams;
   const me = await getMe<UserInfoDto>();
-  if (me.code !== 200) redirect("/signin");
+  if (me.code !== 200) redirect("/signout?expired=1");
   if (me.data.phone) redirect("/account/profile");
   const t = await getTranslations("auth.completeReg");
   return (

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { getMe } from "@/lib/http/page-call";
@@ -15,6 +16,8 @@ export default async function ProfilePage() {
   const t = await getTranslations("account.profile");
   const tc = await getTranslations("common");
   const me = await getMe<UserInfoDto>();
+  // The layout sends a dead session away; the page renders alongside it and must not crash first.
+  if (me.code !== 200) redirect("/signout?expired=1");
   const user = me.data;
   const initial = (user.fullname || user.email).trim().charAt(0).toUpperCase();
   return (

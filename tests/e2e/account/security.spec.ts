@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
+import { freshAccount } from "../support";
+
+const nowCode = (secret: string, offset = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
+
+test.beforeEach(async ({ page }) => {
+  await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
+});
+
+test("turn on the authenticator app from the profile, sign in with it, then turn it off with the password", async ({
+  page,
+}) => {
+  const account = await freshAccount(page);
+  await expect(page.getByTestId("two-factor-status")).toContainText("Off");
+  await page.getByRole("button", { name: "Turn on with an authenticator app" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("img", { name: /QR code/ })).toBeVisible();
+  const secret = (await dialog.getByTestId("totp-secret").inputValue()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  await dialog.getByRole("button", { name: "Next" }).click();
+  await page.keyboard.type(await nowCode(secret));
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByTestId("backup-codes")).toBeVisible();
+  const backup = (await dialog.getByTestId("backup-codes").locator("li").allTextContents()).map((c) =>
+    c.trim(),
+  );
+  expect(backup).toHaveLength(10);
+  await dialog.getByRole("button", { name: /saved/i }).click();
+  await expect(page.getByTestId("two-factor-status")).toContainText("authenticator app");
+
+  // Sign out, sign in: the second step asks for the code; a backup code works once.
+  await page.getByRole("button", { name: "Sign out" }).first().click();
+  await expect(page).toHaveURL(/\/signin\?logout=1/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-2fa\?/);
+  await page.getByRole("button", { name: "Use a backup code" }).click();
+  await page.getByLabel("Backup code").fill(backup[0] ?? "");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+
+  // Turning it off asks for the password again.
+  await page.getByRole("button", { name: "Turn off" }).click();
+  const off = page.getByRole("dialog");
+  await off.getByLabel("Password").fill("Wrong@1234");
+  await off.getByRole("button", { name: "Turn off" }).click();
+  await expect(off.getByText("The password is incorrect")).toBeVisible();
+  await off.getByLabel("Password").fill(account.password);
+  await off.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByTestId("two-factor-status")).toContainText("Off");
+});
+
+test("devices: another browser is listed, signed out from here; log out of all devices ends every session", async ({
+  page,
+  browser,
+}) => {
+  const account = await freshAccount(page);
+  const other = await browser.newContext({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile Safari/604.1",
+  });
+  const otherPage = await other.newPage();
+  await otherPage.goto("http://localhost:3310/signin?lang=en");
+  await otherPage.getByLabel("Email").fill(account.email);
+  await otherPage.getByLabel("Password").fill(account.password);
+  await otherPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(otherPage).toHaveURL(/\/account\/profile$/);
+
+  await page.reload();
+  const devices = page.getByRole("list", { name: "Devices" });
+  const phone = devices.getByRole("listitem").filter({ hasText: "Safari on iOS" });
+  await expect(phone).toContainText("phone");
+  await expect(devices.getByRole("listitem").filter({ hasText: "This device" })).toHaveCount(1);
+  await phone.getByRole("button", { name: "Sign out" }).click();
+  await expect(phone).toHaveCount(0);
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/signin/);
+
+  // Sign the other browser in again, then log out everywhere from here.
+  await otherPage.goto("http://localhost:3310/signin?lang=en");
+  await otherPage.getByLabel("Email").fill(account.email);
+  await otherPage.getByLabel("Password").fill(account.password);
+  await otherPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(otherPage).toHaveURL(/\/account\/profile$/);
+  await page.getByRole("button", { name: "Log out of all devices" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Log out of all devices" }).click();
+  await expect(page).toHaveURL(/\/signin\?logout=1/);
+  await otherPage.reload();
+  await expect(otherPage).toHaveURL(/\/signin/);
+  await other.close();
+});
