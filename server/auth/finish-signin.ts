@@ -3,9 +3,14 @@ import type { CallResult } from "@/lib/http/call";
 import type { Ctx } from "@/server/context";
 import { insertSecurityEvent } from "@/server/security/repository";
 import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
+import {
+  enforceDeviceLimit,
+  notifyIfNewDevice,
+  trustedDeviceFor,
+  trustThisDevice,
+} from "@/server/two-factor/devices";
 import { type UserRow, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
-import { enforceDeviceLimit, notifyIfNewDevice, trustedDeviceFor } from "@/server/two-factor/devices";
 import { createFlow, sendCode } from "@/server/verification/service";
 import type { VerifyType } from "./schema";
 import { decideSignInResult, type SignInQuery, type SignInSource, withToken } from "./signin-result";
@@ -85,14 +90,14 @@ export async function finishSignIn(
     isNew: boolean;
     /** The second factor was just proved (verify-login, enabling it at sign-in, device limit). */
     secondFactorDone?: boolean;
-    /** This browser was trusted for two-factor by this very step. */
-    trustedDeviceId?: string;
+    /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
+    trustDevice?: boolean;
   },
 ): Promise<CallResult> {
   const { user, source, query, isNew } = options;
-  // A trusted browser skips the second factor; an admin scope always needs one (issue 4).
-  const trustedDeviceId =
-    options.trustedDeviceId ?? (user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined);
+  // A trusted browser skips the second factor (once two-factor is on, whatever the scope).
+  let trustedDeviceId =
+    user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined;
   const skipSecondFactor = Boolean(options.secondFactorDone || trustedDeviceId);
   const state = {
     isVerified: user.isVerified,
@@ -137,7 +142,9 @@ export async function finishSignIn(
     });
     // SMS two-factor: the code goes out with the step, as for a verification code.
     const sms =
-      state.is2faEnabled && state.twoFaType === "SMS" ? await sendCode(ctx, { flow, user, channel: "SMS" }) : null;
+      state.is2faEnabled && state.twoFaType === "SMS"
+        ? await sendCode(ctx, { flow, user, channel: "SMS" })
+        : null;
     const result = decideSignInResult(state, query, source, { ...context, flowToken: token });
     return {
       data: { ...redirectData(result), custom_auth: token, ...(sms ? { exp_time: sms.expTime } : {}) },
@@ -148,11 +155,13 @@ export async function finishSignIn(
   const result = decideSignInResult(state, query, source, context);
   await enforceDeviceLimit(ctx, {
     user,
-    data: { query, isNew, source },
+    data: { query, isNew, source, trustDevice: options.trustDevice },
     method: source,
     appCode: result.kind === "callback" ? result.appCode : undefined,
   });
   if (!isNew) await notifyIfNewDevice(ctx, user);
+  const trust = options.trustDevice ? await trustThisDevice(ctx, user) : undefined;
+  trustedDeviceId = trust?.id ?? trustedDeviceId;
   const portal = await createSession(ctx, { user, appCode: PORTAL_APP_CODE, trustedDeviceId });
   await updateUser(ctx.db, user.id, { lastLoginAt: ctx.clock() });
   await recordEvent(ctx, user.id, "signin", { source, app_code: PORTAL_APP_CODE });
@@ -167,6 +176,7 @@ export async function finishSignIn(
     },
   };
   const info = toUserInfo(user);
+  const cookies = trust ? [trust.cookie] : [];
   if (result.kind === "callback") {
     const product = await createSession(ctx, { user, appCode: result.appCode });
     await recordEvent(ctx, user.id, "signin", { source, app_code: result.appCode, handoff: true });
@@ -182,6 +192,7 @@ export async function finishSignIn(
         }),
       },
       session,
+      cookies,
     };
   }
   return {
@@ -193,5 +204,6 @@ export async function finishSignIn(
         : {}),
     },
     session,
+    cookies,
   };
 }

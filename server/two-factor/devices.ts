@@ -34,7 +34,10 @@ export async function trustedDeviceFor(ctx: Ctx, user: UserRow): Promise<string 
 }
 
 /** Remembers this browser for 30 days: the record (hashed) and the cookie that proves it. */
-export async function trustThisDevice(ctx: Ctx, user: UserRow): Promise<{ id: string; cookie: CookieDirective }> {
+export async function trustThisDevice(
+  ctx: Ctx,
+  user: UserRow,
+): Promise<{ id: string; cookie: CookieDirective }> {
   const token = newToken();
   const now = ctx.clock();
   const row = await insertTrustedDevice(ctx.db, {
@@ -52,7 +55,11 @@ export async function trustThisDevice(ctx: Ctx, user: UserRow): Promise<{ id: st
   };
 }
 
-export function toDeviceDto(session: SessionRow, currentId: string | undefined, trusted: Set<string>): DeviceDto {
+export function toDeviceDto(
+  session: SessionRow,
+  currentId: string | undefined,
+  trusted: Set<string>,
+): DeviceDto {
   const agent = parseUserAgent(session.userAgent);
   return {
     id: session.id,
@@ -118,9 +125,11 @@ export async function notifyIfNewDevice(ctx: Ctx, user: UserRow): Promise<void> 
     browser: agent.browser,
     os: agent.os,
     ip: ctx.ip,
-    time: new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone: user.timezone }).format(
-      ctx.clock(),
-    ),
+    time: new Intl.DateTimeFormat(lang, {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: user.timezone,
+    }).format(ctx.clock()),
   };
   try {
     await deliver({

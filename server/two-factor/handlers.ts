@@ -26,7 +26,11 @@ import {
 
 export const twoFactorCalls = {
   // Sign-in steps carry `custom_auth`; from the profile the session cookie says who it is.
-  "/auth2-fa/generate-setup-url": defineCall({ auth: "optional", input: generateSetupSchema, run: generateSetup }),
+  "/auth2-fa/generate-setup-url": defineCall({
+    auth: "optional",
+    input: generateSetupSchema,
+    run: generateSetup,
+  }),
   "/auth2-fa/enable-2fa": defineCall({ auth: "optional", input: enable2faSchema, run: enable2fa }),
   "/auth2-fa/require-verify-sms": defineCall({
     auth: "optional",
@@ -36,7 +40,11 @@ export const twoFactorCalls = {
   "/auth2-fa/verify-login": defineCall({ auth: "none", input: verifyLoginSchema, run: verifyLogin }),
   "/auth2-fa/resend": defineCall({ auth: "none", input: resend2faSchema, run: resend2fa }),
   "/auth2-fa/disable": defineCall({ auth: "session", input: disable2faSchema, run: disable2fa }),
-  "/auth/device-limit-devices": defineCall({ auth: "none", input: deviceLimitSchema, run: deviceLimitDevices }),
+  "/auth/device-limit-devices": defineCall({
+    auth: "none",
+    input: deviceLimitSchema,
+    run: deviceLimitDevices,
+  }),
   "/auth/device-limit-resolve": defineCall({
     auth: "none",
     input: resolveDeviceLimitSchema,

@@ -28,11 +28,18 @@ export async function replaceBackupCodes(db: Executor, userId: string, hashes: s
 }
 
 /** Spends a backup code once; false when it does not exist or was used. */
-export async function useBackupCode(db: Executor, userId: string, codeHash: string, now: Date): Promise<boolean> {
+export async function useBackupCode(
+  db: Executor,
+  userId: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .update(backupCodes)
     .set({ usedAt: now })
-    .where(and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), isNull(backupCodes.usedAt)))
+    .where(
+      and(eq(backupCodes.userId, userId), eq(backupCodes.codeHash, codeHash), isNull(backupCodes.usedAt)),
+    )
     .returning({ id: backupCodes.id });
   return rows.length === 1;
 }
@@ -80,12 +87,23 @@ export async function liveTrustedDeviceIds(db: Executor, userId: string, now: Da
   const rows = await db
     .select({ id: trustedDevices.id })
     .from(trustedDevices)
-    .where(and(eq(trustedDevices.userId, userId), isNull(trustedDevices.revokedAt), gt(trustedDevices.expiresAt, now)));
+    .where(
+      and(
+        eq(trustedDevices.userId, userId),
+        isNull(trustedDevices.revokedAt),
+        gt(trustedDevices.expiresAt, now),
+      ),
+    );
   return new Set(rows.map((r) => r.id));
 }
 
 /** Revokes one trusted device (`id`) or all of the person's. */
-export async function revokeTrustedDevices(db: Executor, userId: string, now: Date, id?: string): Promise<number> {
+export async function revokeTrustedDevices(
+  db: Executor,
+  userId: string,
+  now: Date,
+  id?: string,
+): Promise<number> {
   const rows = await db
     .update(trustedDevices)
     .set({ revokedAt: now })
@@ -122,7 +140,12 @@ export async function findLiveSessions(
 }
 
 /** Revokes the listed sessions of one person; returns the revoked ids. */
-export async function revokeSessionsOf(db: Executor, userId: string, ids: string[], now: Date): Promise<string[]> {
+export async function revokeSessionsOf(
+  db: Executor,
+  userId: string,
+  ids: string[],
+  now: Date,
+): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .update(sessions)
@@ -133,7 +156,11 @@ export async function revokeSessionsOf(db: Executor, userId: string, ids: string
 }
 
 /** Whether this person ever signed in before from a browser with this User-Agent. */
-export async function hasSignedInWithAgent(db: Executor, userId: string, userAgent: string): Promise<boolean> {
+export async function hasSignedInWithAgent(
+  db: Executor,
+  userId: string,
+  userAgent: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)

@@ -1,7 +1,7 @@
 // Inputs (and answer shapes) of the two-factor, device-limit and device calls: one schema per
 // call, shared by the forms and the handlers. No server imports here: client components use it.
 import { z } from "zod";
-import { MSG, isVietnamesePhone, optionalText, otpCodeField, text } from "@/lib/validation";
+import { isVietnamesePhone, MSG, optionalText, otpCodeField, text } from "@/lib/validation";
 import { flag } from "@/server/auth/schema";
 
 export const TWO_FA_METHODS = ["totp", "sms"] as const;

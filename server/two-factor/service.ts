@@ -22,7 +22,6 @@ import {
   type UserFlow,
   updateFlowData,
 } from "@/server/verification/service";
-import { trustThisDevice } from "./devices";
 import { claimTotpStep, replaceBackupCodes, revokeTrustedDevices, useBackupCode } from "./repository";
 import type {
   disable2faSchema,
@@ -98,9 +97,9 @@ export async function requireVerifySms(
     flow = (await createFlow(ctx, { purpose: "setup_2fa_sms", user, ttlSeconds: SETUP_FLOW_TTL_SECONDS }))
       .flow as UserFlow;
   }
-  const data = { ...(flow.data as PendingSignIn), phone };
-  await updateFlowData(ctx, flow, data);
+  // The phone is remembered only once a code went to it (a refused resend keeps the old one).
   const { expTime } = await sendCode(ctx, { flow, user: { ...user, phone }, channel: "SMS" });
+  await updateFlowData(ctx, flow, { ...(flow.data as PendingSignIn), phone });
   return { data: { phone, exp_time: expTime } };
 }
 
@@ -236,17 +235,15 @@ export async function verifyLogin(ctx: Ctx, input: z.output<typeof verifyLoginSc
   }
   await finishFlow(ctx, flow);
   await recordEvent(ctx, user.id, "2fa_verified", { kind });
-  const trust = input.trust_device ? await trustThisDevice(ctx, user) : undefined;
   const pending = flow.data as PendingSignIn;
-  const result = await finishSignIn(ctx, {
+  return finishSignIn(ctx, {
     user,
     source: pending.source ?? "signin",
     query: { ...pending.query, client_id: input.client_id ?? pending.query?.client_id },
     isNew: Boolean(pending.isNew),
     secondFactorDone: true,
-    trustedDeviceId: trust?.id,
+    trustDevice: Boolean(input.trust_device),
   });
-  return { ...result, cookies: [...(result.cookies ?? []), ...(trust ? [trust.cookie] : [])] };
 }
 
 /** /auth2-fa/resend: another SMS code for a sign-in waiting for its second factor. */

@@ -11,12 +11,21 @@ import { findUserById } from "@/server/user/repository";
 import { finishFlow, getFlow } from "@/server/verification/service";
 import { listDevices } from "./devices";
 import { findLiveSessions, findSecurityEvents, revokeSessionsOf, revokeTrustedDevices } from "./repository";
-import type { byIdSchema, deviceLimitSchema, pageSchema, resolveDeviceLimitSchema, SecurityEventDto } from "./schema";
+import type {
+  byIdSchema,
+  deviceLimitSchema,
+  pageSchema,
+  resolveDeviceLimitSchema,
+  SecurityEventDto,
+} from "./schema";
 
-type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSource };
+type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSource; trustDevice?: boolean };
 
 /** /auth/device-limit-devices: the devices of a sign-in stopped by the device limit. */
-export async function deviceLimitDevices(ctx: Ctx, input: z.output<typeof deviceLimitSchema>): Promise<CallResult> {
+export async function deviceLimitDevices(
+  ctx: Ctx,
+  input: z.output<typeof deviceLimitSchema>,
+): Promise<CallResult> {
   const flow = await getFlow(ctx, input.token, "device_limit");
   const devices = await listDevices(ctx, flow.userId, { browsersOnly: true });
   return { data: { devices, limit: ctx.env.DEVICE_LIMIT } };
@@ -45,6 +54,7 @@ export async function resolveDeviceLimit(
     query: pending.query ?? {},
     isNew: Boolean(pending.isNew),
     secondFactorDone: true,
+    trustDevice: Boolean(pending.trustDevice),
   });
 }
 

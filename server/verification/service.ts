@@ -11,11 +11,11 @@ import {
   consumeCode,
   type FlowTokenRow,
   findLatestCode,
+  findLatestUserFlow,
   findLiveFlowToken,
   insertCode,
   insertFlowToken,
   markFlowTokenUsed,
-  findLatestUserFlow,
   replaceFlowData,
 } from "./repository";
 
