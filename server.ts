@@ -8,7 +8,8 @@ import { logger } from "@/lib/logger";
 import { getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/db/seed/demo";
 
-const MAX_BODY = 1024 * 1024;
+/** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
+const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;
 
 async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();
@@ -18,16 +19,18 @@ async function toRequest(req: IncomingMessage, origin: string): Promise<Request>
   }
   // The client address comes from the socket unless a trusted proxy in front says otherwise.
   if (process.env.TRUST_PROXY !== "1") headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
-  let body: string | undefined;
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (req.method !== "GET" && req.method !== "HEAD") {
     const chunks: Buffer[] = [];
     let size = 0;
+    // Bytes, not text: a multipart body carries an image.
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
       if (size > MAX_BODY) break;
       chunks.push(chunk as Buffer);
     }
-    body = Buffer.concat(chunks).toString("utf8");
+    const all = Buffer.concat(chunks);
+    body = new Uint8Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer);
   }
   return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
 }

@@ -34,6 +34,7 @@ export const OPEN_ROUTES = [
   "/verify-email",
   "/iframe",
   "/login-embed",
+  "/uploads",
 ] as const;
 
 export const SIGNED_IN_HOME = "/account/profile";

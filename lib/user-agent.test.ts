@@ -19,8 +19,14 @@ describe("parseUserAgent", () => {
       "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36 Edg/126.0",
       { browser: "Edge", os: "macOS", device: "desktop" },
     ],
-    ["Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0", { browser: "Firefox", os: "Linux", device: "desktop" }],
-    ["Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 Chrome/120.0 Safari/537.36", { browser: "Chrome", os: "Android", device: "tablet" }],
+    [
+      "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0",
+      { browser: "Firefox", os: "Linux", device: "desktop" },
+    ],
+    [
+      "Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 Chrome/120.0 Safari/537.36",
+      { browser: "Chrome", os: "Android", device: "tablet" },
+    ],
     ["", { browser: "Unknown browser", os: "Unknown system", device: "desktop" }],
   ])("%s", (ua, expected) => {
     expect(parseUserAgent(ua)).toEqual(expected);

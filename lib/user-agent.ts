@@ -26,10 +26,11 @@ export function parseUserAgent(agent: string | null | undefined): ParsedAgent {
   const ua = agent ?? "";
   const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? "Unknown browser";
   const os = SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? "Unknown system";
-  const device: DeviceKind = /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua))
-    ? "tablet"
-    : /Mobi|iPhone|Android/.test(ua)
-      ? "mobile"
-      : "desktop";
+  const device: DeviceKind =
+    /iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua))
+      ? "tablet"
+      : /Mobi|iPhone|Android/.test(ua)
+        ? "mobile"
+        : "desktop";
   return { browser, os, device };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Call } from "@/lib/http/call";
 import { authCalls } from "./auth/handlers";
+import { balanceCalls } from "./balance/handlers";
 import { captchaCalls } from "./captcha/handlers";
 import { leadCalls } from "./lead/handlers";
 import { twoFactorCalls } from "./two-factor/handlers";
@@ -13,4 +14,5 @@ export const registry: Record<string, Call> = {
   ...userCalls,
   ...leadCalls,
   ...twoFactorCalls,
+  ...balanceCalls,
 };

@@ -37,6 +37,8 @@ export type Call<S extends z.ZodType = z.ZodType> = {
   method?: "GET" | "POST";
   /** Answer `data` as the whole body instead of the envelope (third-party widgets). */
   raw?: boolean;
+  /** Also accept `multipart/form-data` (`jsonData` + files): the profile update. */
+  multipart?: boolean;
   /** Also accept the session token as the body's `token` field (sibling products). */
   bodyToken?: boolean;
   run: (ctx: Ctx, input: z.output<S>) => Promise<CallResult>;

@@ -54,9 +54,45 @@ function json(body: unknown, status: number, cookies: string[] = []): Response {
   return new Response(JSON.stringify(body), { status, headers });
 }
 
-async function readBody(request: Request): Promise<Record<string, unknown>> {
+/** SPEC §7: the profile update is multipart (`jsonData` + an avatar of at most 5 MiB). */
+const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
+
+async function readMultipart(request: Request): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_MULTIPART_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw new AppError("BAD_JSON");
+  }
+  const out: Record<string, unknown> = {};
+  const json = form.get("jsonData");
+  if (typeof json === "string" && json.trim()) {
+    try {
+      const parsed = JSON.parse(json) as unknown;
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("not an object");
+      Object.assign(out, parsed);
+    } catch {
+      throw new AppError("BAD_JSON");
+    }
+  }
+  for (const [key, value] of form.entries()) {
+    if (key === "jsonData") continue;
+    if (typeof value !== "string" && value.size > MAX_MULTIPART_BYTES)
+      throw new AppError("PAYLOAD_TOO_LARGE");
+    out[key] = value;
+  }
+  return out;
+}
+
+async function readBody(request: Request, acceptsFiles: boolean): Promise<Record<string, unknown>> {
   if (request.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
   const type = request.headers.get("content-type") ?? "";
+  if (type.includes("multipart/form-data")) {
+    if (!acceptsFiles) throw new AppError("BAD_JSON");
+    return readMultipart(request);
+  }
   const raw = await request.text();
   if (raw.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
   if (!raw.trim()) return {};
@@ -133,7 +169,7 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
       if (crossSite) throw new AppError("FORBIDDEN_ORIGIN");
     }
 
-    const body = await readBody(request);
+    const body = await readBody(request, Boolean(call.multipart));
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       lang = toLocale(body.lang);
     const parsed = call.input.safeParse(body);

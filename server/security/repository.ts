@@ -23,7 +23,8 @@ export type SecurityEventType =
   | "2fa_failed"
   | "signout_all"
   | "device_signed_out"
-  | "device_untrusted";
+  | "device_untrusted"
+  | "password_changed";
 
 export async function insertSecurityEvent(
   db: Executor,

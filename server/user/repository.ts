@@ -1,6 +1,8 @@
 import "server-only";
-import { desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import { affiliates } from "@/server/db/tables/balances";
+import { referrals } from "@/server/db/tables/referrals";
 import { users } from "@/server/db/tables/users";
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,4 +57,77 @@ export async function listUsers(
     )
     .orderBy(desc(users.createdAt))
     .limit(options.limit);
+}
+
+/** True when another account already uses `code` (case-insensitive) as its builder or flow code. */
+export async function isCodeTaken(
+  db: Executor,
+  code: string,
+  which: "builder" | "flow",
+  exceptUserId: string,
+): Promise<boolean> {
+  const column = which === "builder" ? users.code : users.flowAffilateCode;
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${column}) = ${code.toLowerCase()}`, ne(users.id, exceptUserId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findAffiliate(db: Executor, userId: string) {
+  const [row] = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).limit(1);
+  return row;
+}
+
+/** Updates an affiliate's row; false when the person is not an affiliate. */
+export async function updateAffiliate(
+  db: Executor,
+  userId: string,
+  values: { paymentInfo?: string; level?: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(affiliates)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(affiliates.userId, userId))
+    .returning({ id: affiliates.userId });
+  return rows.length === 1;
+}
+
+/** Makes a person an affiliate (or not); idempotent. */
+export async function setAffiliate(db: Executor, userId: string, isAffiliate: boolean): Promise<void> {
+  if (isAffiliate) await db.insert(affiliates).values({ userId }).onConflictDoNothing();
+  else await db.delete(affiliates).where(eq(affiliates.userId, userId));
+}
+
+/** The account that referred `userId`, if any. */
+export async function findReferrer(db: Executor, userId: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .where(eq(referrals.referredId, userId))
+    .limit(1);
+  return row?.user;
+}
+
+/** How many accounts a person referred: all, with a verified email, with a purchase reward. */
+export async function countReferred(
+  db: Executor,
+  referrerId: string,
+): Promise<{ total: number; verified: number; purchased: number }> {
+  const [row] = await db
+    .select({
+      total: count(),
+      verified: sql<number>`count(*) filter (where ${users.isVerifyEmail})::int`,
+      purchased: sql<number>`count(*) filter (where ${referrals.purchasedReward} is not null)::int`,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(eq(referrals.referrerId, referrerId));
+  return {
+    total: row?.total ?? 0,
+    verified: Number(row?.verified ?? 0),
+    purchased: Number(row?.purchased ?? 0),
+  };
 }

@@ -35,3 +35,72 @@ export const resetPasswordFormSchema = z
     error: MSG.passwordMismatch,
   });
 export type ResetPasswordFormInput = z.input<typeof resetPasswordFormSchema>;
+
+export const LANGUAGES = ["vi", "en", "th", "my", "id"] as const;
+
+/** An IANA time zone the runtime knows (e.g. Asia/Ho_Chi_Minh). */
+const timeZone = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(
+    (tz) => {
+      try {
+        new Intl.DateTimeFormat("en", { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: "validation.timeZone" },
+  );
+
+/** The avatar upload: checked again from its bytes on the server (type, size, re-encoded). */
+export const AVATAR_MAX_BYTES = 5_242_880;
+
+/**
+ * /user/update (multipart: `jsonData` + optional `avatar` file). The phone is ignored once
+ * verified and the email never changes here.
+ */
+export const updateProfileSchema = z.object({
+  fullname: text({ min: 1, max: 100 }),
+  phone: optionalText(30),
+  country_code: z.string().trim().max(2).optional(),
+  time_zone: timeZone.optional(),
+  language: z.enum(LANGUAGES).optional(),
+  avatar: z.instanceof(Blob).optional(),
+});
+export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
+
+/** /user/change-password: SPEC §5 6–45, new and confirm must match. */
+export const changePasswordSchema = z
+  .object({
+    old_password: z.string().min(1).max(200),
+    new_password: password({ min: 6, max: 45, strength: false }),
+    confirm_password: z.string().min(1).max(200),
+    store_id: optionalText(100),
+    app_code: optionalText(20),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ["confirm_password"],
+    error: "account.password.mismatch",
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** /user/change-affilate-code, /user/change-flow-affilate-code: 2–45, letters, digits, - and _. */
+export const changeAffiliateCodeSchema = z.object({
+  affilate_code: text({ min: 2, max: 45 }).regex(/^[A-Za-z0-9_-]+$/, {
+    error: "account.affiliate.codeChars",
+  }),
+});
+export type ChangeAffiliateCodeInput = z.input<typeof changeAffiliateCodeSchema>;
+
+/** /affilate/update-my-info: SPEC's 'Payment infomation cannot null'. */
+export const updateAffiliateInfoSchema = z.object({
+  payment_info: z
+    .string({ error: () => "account.affiliate.paymentRequired" })
+    .trim()
+    .min(1, { error: "account.affiliate.paymentRequired" })
+    .max(2000),
+});
+export type UpdateAffiliateInfoInput = z.input<typeof updateAffiliateInfoSchema>;

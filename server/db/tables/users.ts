@@ -37,6 +37,8 @@ export const users = pgTable(
     verifyMailSentAt: timestamp("verify_mail_sent_at", { withTimezone: true }),
     /** The person's own referral / affiliate code, shared in their invite link. */
     code: text("code").notNull(),
+    /** The person's affiliate code in the flow app (changeable, unique when set). */
+    flowAffilateCode: text("flow_affilate_code"),
     referralId: text("referral_id"),
     affilateCode: text("affilate_code"),
     ladiflowRef: text("ladiflow_ref"),
@@ -50,7 +52,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
-    uniqueIndex("users_code_key").on(t.code),
+    uniqueIndex("users_code_key").on(sql`lower(${t.code})`),
+    uniqueIndex("users_flow_affilate_code_key").on(sql`lower(${t.flowAffilateCode})`),
     index("users_phone_idx").on(t.phone),
   ],
 );

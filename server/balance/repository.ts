@@ -1,0 +1,147 @@
+import "server-only";
+import { aliasedTable, and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
+import type { Executor } from "@/server/db/client";
+import { creditLogs, pointLogs } from "@/server/db/tables/balances";
+import { referrals } from "@/server/db/tables/referrals";
+import { users } from "@/server/db/tables/users";
+
+export type CreditLogRow = typeof creditLogs.$inferSelect;
+export type PointLogRow = typeof pointLogs.$inferSelect;
+export type Balance = "credit" | "credit_app" | "money" | "point";
+
+type Range = { from?: Date; to?: Date };
+type Paging = { limit: number; offset: number };
+/** DESIGN §7: a page never waits on an exact count past this. */
+const COUNT_CAP = 10_001;
+
+const COLUMN = {
+  credit: users.credit,
+  credit_app: users.creditApp,
+  money: users.money,
+  point: users.point,
+} as const;
+
+/**
+ * Moves one balance by `amount` (signed) and returns the new value; refuses to go below zero
+ * (the caller runs this inside the transaction that writes the log row).
+ */
+export async function moveBalance(
+  db: Executor,
+  userId: string,
+  balance: Balance,
+  amount: string,
+): Promise<string | null> {
+  const column = COLUMN[balance];
+  const [row] = await db
+    .update(users)
+    .set({
+      [balance === "credit_app" ? "creditApp" : balance]: sql`${column} + ${amount}::numeric`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.id, userId), sql`${column} + ${amount}::numeric >= 0`))
+    .returning({ value: sql<string>`${column}::text` });
+  return row?.value ?? null;
+}
+
+export async function insertCreditLog(db: Executor, values: typeof creditLogs.$inferInsert): Promise<void> {
+  await db.insert(creditLogs).values(values);
+}
+
+export async function insertPointLog(db: Executor, values: typeof pointLogs.$inferInsert): Promise<void> {
+  await db.insert(pointLogs).values(values);
+}
+
+function rangeOf(
+  column: typeof creditLogs.createdAt | typeof pointLogs.createdAt | typeof referrals.createdAt,
+  range: Range,
+) {
+  return [range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined];
+}
+
+async function cappedCount(
+  db: Executor,
+  table: typeof creditLogs | typeof pointLogs | typeof referrals,
+  where: ReturnType<typeof and>,
+) {
+  const capped = db
+    .select({ one: sql`1`.as("one") })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP)
+    .as("capped");
+  const [row] = await db.select({ n: count() }).from(capped);
+  return row?.n ?? 0;
+}
+
+export async function findCreditLogs(
+  db: Executor,
+  userId: string,
+  query: Range & Paging & { type?: string },
+): Promise<{ items: (CreditLogRow & { customerEmail: string | null })[]; total: number }> {
+  const where = and(
+    eq(creditLogs.userId, userId),
+    query.type ? eq(creditLogs.type, query.type) : undefined,
+    ...rangeOf(creditLogs.createdAt, query),
+  );
+  const customer = aliasedTable(users, "customer");
+  const rows = await db
+    .select({ log: creditLogs, customerEmail: customer.email })
+    .from(creditLogs)
+    .leftJoin(customer, eq(customer.id, creditLogs.customerId))
+    .where(where)
+    .orderBy(desc(creditLogs.createdAt), desc(creditLogs.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return {
+    items: rows.map((r) => ({ ...r.log, customerEmail: r.customerEmail })),
+    total: await cappedCount(db, creditLogs, where),
+  };
+}
+
+export async function findPointLogs(
+  db: Executor,
+  userId: string,
+  query: Range & Paging,
+): Promise<{ items: PointLogRow[]; total: number }> {
+  const where = and(eq(pointLogs.userId, userId), ...rangeOf(pointLogs.createdAt, query));
+  const items = await db
+    .select()
+    .from(pointLogs)
+    .where(where)
+    .orderBy(desc(pointLogs.createdAt), desc(pointLogs.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, pointLogs, where) };
+}
+
+export async function findReferralsOf(
+  db: Executor,
+  referrerId: string,
+  query: Range & Paging,
+): Promise<{
+  items: {
+    id: string;
+    email: string;
+    verifyReward: number | null;
+    purchasedReward: number | null;
+    createdAt: Date;
+  }[];
+  total: number;
+}> {
+  const where = and(eq(referrals.referrerId, referrerId), ...rangeOf(referrals.createdAt, query));
+  const items = await db
+    .select({
+      id: referrals.id,
+      email: users.email,
+      verifyReward: referrals.verifyReward,
+      purchasedReward: referrals.purchasedReward,
+      createdAt: referrals.createdAt,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(where)
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, referrals, where) };
+}
