@@ -9,7 +9,15 @@ export function accessState(session: { hasPhone: boolean } | null): AccessState 
 }
 
 /** Screens of the signed-in shell that exist so far; the rest arrive with their issues. */
-export const SHELL_ROUTES = ["/account/profile", "/profile"] as const;
+export const SHELL_ROUTES = [
+  "/account/profile",
+  "/profile",
+  "/dashboard",
+  "/point",
+  "/credit",
+  "/referral",
+  "/affiliate",
+] as const;
 /** Public screens (SPEC §2) that exist so far. */
 export const PUBLIC_ROUTES = [
   "/signin",

@@ -60,6 +60,15 @@ const envSchema = z.object({
   LEAD_CAPTURE_URL: z.url().optional(),
   /** The demo video /login-embed?isvideo=1 shows; without it the panel shows its text. */
   LOGIN_EMBED_VIDEO_URL: z.url().optional(),
+  /** Top-bar links of the signed-in shell and the affiliate template page (SPEC §2). */
+  LINK_SUPPORT_URL: z.url().default("https://help.ladipage.vn"),
+  LINK_BLOG_URL: z.url().default("https://www.ladipage.vn/blog"),
+  LINK_WHATS_NEW_URL: z.url().default("https://www.ladipage.vn/changelog"),
+  LINK_SHORTCUT_URL: z.url().default("https://www.ladipage.vn/phim-tat"),
+  LINK_COMMUNITY_URL: z.url().default("https://www.facebook.com/groups/ladipagevietnam"),
+  AFFILIATE_TEMPLATE_URL: z.url().default("https://www.ladipage.vn/affiliate"),
+  /** Months of reward a referrer gets when a referred account verifies its email. */
+  REFERRAL_VERIFY_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

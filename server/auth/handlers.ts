@@ -4,6 +4,7 @@ import {
   adoptTokenSchema,
   completeRegisterSchema,
   emptySchema,
+  openAppSchema,
   resendOtpSchema,
   signInSchema,
   signUpSchema,
@@ -16,6 +17,7 @@ import {
   adoptToken,
   completeRegister,
   getUserInfo,
+  openApp,
   resendOtp,
   signIn,
   signOut,
@@ -32,6 +34,7 @@ export const authCalls = {
   "/auth/verify-account": defineCall({ auth: "none", input: verifyAccountSchema, run: verifyAccount }),
   "/auth/userinfo": defineCall({ auth: "session", bodyToken: true, input: userInfoSchema, run: getUserInfo }),
   "/auth/logout": defineCall({ auth: "optional", input: emptySchema, run: signOut }),
+  "/auth/open-app": defineCall({ auth: "session", input: openAppSchema, run: openApp }),
   "/auth/adopt-token": defineCall({ auth: "none", input: adoptTokenSchema, run: adoptToken }),
   "/auth/complete-register": defineCall({
     auth: "session",

@@ -154,3 +154,6 @@ export const adoptTokenSchema = z.object({
   /** Set by /iframe when the browser says the page is framed: the cookie must be cross-site. */
   frame: flag,
 });
+
+/** /auth/open-app: the dashboard opens a product of the family with a token of its own. */
+export const openAppSchema = z.object({ app_code: text({ min: 1, max: 20 }) });

@@ -9,7 +9,7 @@ import { consume, reward } from "@/lib/rate-limit";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
 import { recordReferral, referralFields } from "@/server/referral/service";
-import { resolveToken, revokeToken } from "@/server/session/service";
+import { createSession, resolveToken, revokeToken } from "@/server/session/service";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
 import { checkCode, finishFlow, getFlow, sendCode } from "@/server/verification/service";
@@ -17,13 +17,14 @@ import { allowedHosts, finishSignIn, handoffQuery, recordEvent } from "./finish-
 import type {
   adoptTokenSchema,
   completeRegisterSchema,
+  openAppSchema,
   signInSchema,
   signUpSchema,
   VerifyType,
   verifyAccountSchema,
 } from "./schema";
 import type { SignInQuery } from "./signin-result";
-import { allowedCallback } from "./signin-result";
+import { allowedCallback, withToken } from "./signin-result";
 
 export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Promise<CallResult> {
   await consume("signinIp", ctx.ip);
@@ -174,4 +175,19 @@ export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSche
       },
     },
   };
+}
+
+/**
+ * /auth/open-app (dashboard cards): a session of the product's own, handed to its home from
+ * APPS_CONFIG through the same allow-listed callback path as a sign-in.
+ */
+export async function openApp(ctx: Ctx, input: z.output<typeof openAppSchema>): Promise<CallResult> {
+  const { user } = requireAuth(ctx);
+  const app = ctx.env.APPS_CONFIG[input.app_code];
+  const home = app ? allowedCallback(app.home, allowedHosts(ctx)) : undefined;
+  if (!home) throw new AppError("APP_UNKNOWN");
+  const product = await createSession(ctx, { user, appCode: input.app_code });
+  await recordEvent(ctx, user.id, "signin", { source: "dashboard", app_code: input.app_code, handoff: true });
+  home.searchParams.set("login_callback", "dashboard");
+  return { data: { redirect_url: withToken(home.toString(), product.token) } };
 }
