@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from "@/lib/password";
 import { consume, reward } from "@/lib/rate-limit";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
-import { recordReferral, referralFields } from "@/server/referral/service";
+import { grantVerifyReward, recordReferral, referralFields } from "@/server/referral/service";
 import { createSession, resolveToken, revokeToken } from "@/server/session/service";
 import { findUserByEmail, findUserById, insertUser, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
@@ -106,6 +106,7 @@ export async function verifyAccount(
     ...(channel === "EMAIL" ? { isVerifyEmail: true } : { isVerifyPhone: true }),
   });
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
+  if (channel === "EMAIL") await grantVerifyReward(ctx, user.id);
   await recordEvent(ctx, user.id, "account_verified", { channel });
   const data = flow.data as { query?: SignInQuery; isNew?: boolean };
   const query = { ...data.query, client_id: input.client_id ?? data.query?.client_id };

@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
 import { referrals } from "@/server/db/tables/referrals";
@@ -33,4 +33,14 @@ export async function insertReferral(
 export async function findReferralOf(db: Executor, referredId: string): Promise<ReferralRow | undefined> {
   const [row] = await db.select().from(referrals).where(eq(referrals.referredId, referredId)).limit(1);
   return row;
+}
+
+/** Grants the verify reward once (only while it is still empty). */
+export async function setVerifyReward(db: Executor, referredId: string, months: number): Promise<boolean> {
+  const rows = await db
+    .update(referrals)
+    .set({ verifyReward: months })
+    .where(and(eq(referrals.referredId, referredId), isNull(referrals.verifyReward)))
+    .returning({ id: referrals.id });
+  return rows.length === 1;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { REFERRAL_COOKIES } from "@/lib/referral";
 import type { Ctx } from "@/server/context";
-import { findUserIdByCode, insertReferral } from "./repository";
+import { findUserIdByCode, insertReferral, setVerifyReward } from "./repository";
 
 /** The referral fields of a sign-up: what the call sent, else what `/cookie` stored in the browser. */
 export type ReferralFields = { referral_id?: string; affilate_code?: string; ladiflow_ref?: string };
@@ -34,4 +34,14 @@ export async function recordReferral(
     }
   }
   return undefined;
+}
+
+/**
+ * The referrer's reward when the referred account verifies its email (months from
+ * REFERRAL_VERIFY_REWARD_MONTHS); granted once, nothing when nobody referred the account.
+ */
+export async function grantVerifyReward(ctx: Pick<Ctx, "db" | "env">, referredId: string): Promise<void> {
+  if (ctx.env.REFERRAL_VERIFY_REWARD_MONTHS > 0) {
+    await setVerifyReward(ctx.db, referredId, ctx.env.REFERRAL_VERIFY_REWARD_MONTHS);
+  }
 }

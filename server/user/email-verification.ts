@@ -7,6 +7,7 @@ import { toLocale } from "@/lib/locales";
 import { consume } from "@/lib/rate-limit";
 import { type Ctx, requireAuth } from "@/server/context";
 import { deliver } from "@/server/notify/deliver";
+import { grantVerifyReward } from "@/server/referral/service";
 import { insertSecurityEvent } from "@/server/security/repository";
 import { forgetCachedSessions } from "@/server/session/service";
 import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
@@ -73,6 +74,7 @@ export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSc
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { isVerifyEmail: true });
+  await grantVerifyReward(ctx, user.id);
   forgetCachedSessions((v) => v.user.id === user.id);
   await insertSecurityEvent(ctx.db, {
     userId: user.id,
