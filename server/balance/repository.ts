@@ -145,3 +145,12 @@ export async function findReferralsOf(
     .offset(query.offset);
   return { items, total: await cappedCount(db, referrals, where) };
 }
+
+export async function hasCreditLogs(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditLogs.id })
+    .from(creditLogs)
+    .where(eq(creditLogs.userId, userId))
+    .limit(1);
+  return Boolean(row);
+}

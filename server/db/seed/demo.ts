@@ -4,8 +4,18 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
+import { hasCreditLogs } from "@/server/balance/repository";
+import { type Adjustment, adjustBalance } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
-import { findUserByEmail, insertUser } from "@/server/user/repository";
+import { setVerifyReward } from "@/server/referral/repository";
+import { recordReferral } from "@/server/referral/service";
+import {
+  findUserByEmail,
+  insertUser,
+  setAffiliate,
+  updateAffiliate,
+  updateUser,
+} from "@/server/user/repository";
 
 export const DEMO_EMAIL = "demo@example.com";
 
@@ -37,5 +47,110 @@ export async function ensureDemoAccount(
   }
   if (!stored.password)
     writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
+  const demo = await findUserByEmail(db, DEMO_EMAIL);
+  if (demo && !(await hasCreditLogs(db, demo.id))) await fillDemoAccount(db, demo.id);
   return { email: DEMO_EMAIL, password };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Issue 5: a newcomer sees every screen populated — partner and affiliate, balances whose every
+ * change has its log row over several months, and a few referred accounts.
+ */
+async function fillDemoAccount(db: Db, demoId: string): Promise<void> {
+  const now = Date.now();
+  const at = (daysAgo: number, hour = 10) => new Date(now - daysAgo * DAY + (hour - 12) * 60 * 60 * 1000);
+  await updateUser(db, demoId, { isPartner: true, flowAffilateCode: "demo-flow" });
+  await setAffiliate(db, demoId, true);
+  await updateAffiliate(db, demoId, { paymentInfo: "Vietcombank 0123456789 — Demo Person", level: "2" });
+
+  // Referred accounts first: a partner's order names its customer.
+  const customers: string[] = [];
+  for (const [i, name] of ["Lan Nguyen", "Minh Tran", "Hoa Le", "Quang Pham"].entries()) {
+    const customer = await insertUser(db, {
+      id: newId(),
+      email: `demo-friend-${i + 1}@example.com`,
+      passwordHash: null,
+      fullname: name,
+      isVerified: true,
+      isVerifyEmail: i < 3,
+      code: `demo-friend-${i + 1}`,
+      referralId: "demo",
+      createdAt: at(120 - i * 30),
+    });
+    if (!customer) continue;
+    customers.push(customer.id);
+    await recordReferral({ db, clock: () => at(120 - i * 30) }, customer.id, { referral_id: "demo" });
+    if (i < 3) await setVerifyReward(db, customer.id, 1);
+  }
+
+  const changes: Omit<Adjustment, "userId">[] = [
+    { balance: "money", amount: 2_000_000, type: "MONEY_ADD", note: "Bank transfer top-up", now: at(150) },
+    { balance: "credit", amount: 200, type: "ADMIN_ADD", note: "Partner welcome credit", now: at(140) },
+    {
+      balance: "credit_app",
+      amount: 50,
+      type: "APP_DEPOSIT",
+      note: "API credit pack",
+      appCode: "ls",
+      now: at(130),
+    },
+    { balance: "point", amount: 150.5, note: "Welcome points", now: at(125) },
+    {
+      balance: "credit",
+      amount: -24.5,
+      type: "USER_BUY_ORDER",
+      note: "PRO 6 months for a customer",
+      now: at(100),
+    },
+    {
+      balance: "money",
+      amount: -499_000,
+      type: "MONEY_PURCHASED",
+      note: "Builder PRO renewal",
+      appCode: "lp",
+      now: at(90),
+    },
+    { balance: "point", amount: 80.25, note: "Referral bonus", now: at(75) },
+    {
+      balance: "credit_app",
+      amount: -7.5,
+      type: "APP_PURCHASED",
+      note: "Sales app API calls",
+      appCode: "ls",
+      now: at(60),
+    },
+    { balance: "credit", amount: 100, type: "ADMIN_ADD", note: "Quarterly partner bonus", now: at(45) },
+    {
+      balance: "credit",
+      amount: -19.25,
+      type: "USER_BUY_ORDER",
+      note: "ENTERPRISE 1 month for a customer",
+      now: at(30),
+    },
+    { balance: "money", amount: 1_000_000, type: "MONEY_ADD", note: "Bank transfer top-up", now: at(20) },
+    { balance: "point", amount: -30, note: "Points spent at checkout", now: at(12) },
+    {
+      balance: "credit_app",
+      amount: -2.75,
+      type: "APP_RENEW_CREDIT",
+      note: "Monthly API renewal",
+      appCode: "ls",
+      now: at(5),
+    },
+    { balance: "point", amount: 120, note: "Campaign reward", now: at(1) },
+    {
+      balance: "credit",
+      amount: -6.25,
+      type: "USER_BUY_ORDER",
+      note: "STARTER for a customer",
+      now: at(0, 9),
+    },
+  ];
+  for (const [i, change] of changes.entries()) {
+    const customerId =
+      change.type === "USER_BUY_ORDER" ? customers[i % Math.max(customers.length, 1)] : undefined;
+    await adjustBalance(db, { ...change, userId: demoId, customerId });
+  }
 }

@@ -1,0 +1,63 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { call } from "@/tests/setup/api";
+import { ensureDemoAccount } from "./demo";
+
+type PageData<T> = { items: T[]; total: number };
+
+describe("demo seed", () => {
+  it("fills the demo account once: balances equal the sum of their log rows, referred accounts listed", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "demo-seed-"));
+    const db = await getDb();
+    const demo = await ensureDemoAccount(db, dir);
+    await ensureDemoAccount(db, dir); // a second start adds nothing
+    const { cookie } = await call("/auth/signin", demo);
+    const me = (await call<Record<string, number | boolean>>("/auth/userinfo", {}, { cookie })).body.data;
+    expect(me.is_partner).toBe(true);
+
+    const credit = (
+      await call<PageData<{ credit: number; balance: string; type: string }>>(
+        "/partner/my-credit-log",
+        { limit: 200 },
+        { cookie },
+      )
+    ).body.data;
+    expect(credit.total).toBe(11);
+    const sum = (balance: string) =>
+      credit.items.filter((r) => r.balance === balance).reduce((s, r) => s + r.credit, 0);
+    expect(me.money).toBe(sum("money"));
+    expect(me.credit).toBeCloseTo(sum("credit"), 2);
+    expect(me.credit_app).toBeCloseTo(sum("credit_app"), 2);
+
+    const points = (
+      await call<PageData<{ point: number }>>("/point/my-point-log", { limit: 200 }, { cookie })
+    ).body.data;
+    expect(points.total).toBe(4);
+    expect(me.point).toBeCloseTo(
+      points.items.reduce((s, r) => s + r.point, 0),
+      2,
+    );
+
+    const referrals = (
+      await call<PageData<{ verify_reward: number | null }>>(
+        "/referral/my-referral",
+        { limit: 20 },
+        { cookie },
+      )
+    ).body.data;
+    expect(referrals.total).toBe(4);
+    expect(referrals.items.filter((r) => r.verify_reward === 1)).toHaveLength(3);
+
+    const affiliate = (
+      await call<{ affilateInfo: { payment_info: string } | null }>(
+        "/affilate/my-affilate-info",
+        {},
+        { cookie },
+      )
+    ).body.data;
+    expect(affiliate.affilateInfo?.payment_info).toContain("Vietcombank");
+  });
+});
