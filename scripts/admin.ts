@@ -3,7 +3,17 @@
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
-import { findPerson, listPeople, setAdminScope, setRequire2fa } from "@/server/admin/service";
+import {
+  type Addition,
+  addToBalance,
+  findPerson,
+  listPeople,
+  parseAmount,
+  setAdminScope,
+  setAffiliateStatus,
+  setPartner,
+  setRequire2fa,
+} from "@/server/admin/service";
 import { closeDatabase, getDb } from "@/server/db/client";
 
 const HELP = `Usage: npm run admin -- <command> [arguments]
@@ -13,6 +23,12 @@ Commands:
   list [--limit N] [--search TEXT]  people, newest first (default 20)
   require-2fa <email> on|off        make two-factor mandatory for a person (or not)
   admin-scope <email> on|off        grant or remove the admin scope (always requires two-factor)
+  partner <email> on|off            grant or remove the partner flag
+  affiliate <email> on|off          add to or remove from the affiliate programme
+  add-credit <email> <amount> [--note TEXT]      partner credit (log ADMIN_ADD)
+  add-api-credit <email> <amount> [--note TEXT]  API credit (log APP_DEPOSIT)
+  add-money <email> <vnd> [--note TEXT]          money in whole đồng (log MONEY_ADD)
+  add-points <email> <amount> [--note TEXT]      points (point log)
   --help                            this text
 
 Runs on DATABASE_URL, or on the embedded PGlite in DATA_DIR (${env().DATA_DIR}).`;
@@ -48,6 +64,18 @@ async function run(args: string[]): Promise<unknown> {
       return setRequire2fa(db, needEmail(), onOff(rest[1]));
     case "admin-scope":
       return setAdminScope(db, needEmail(), onOff(rest[1]));
+    case "partner":
+      return setPartner(db, needEmail(), onOff(rest[1]));
+    case "affiliate":
+      return setAffiliateStatus(db, needEmail(), onOff(rest[1]));
+    case "add-credit":
+    case "add-api-credit":
+    case "add-money":
+    case "add-points": {
+      const what = command.slice("add-".length) as Addition;
+      const email = needEmail();
+      return addToBalance(db, email, what, parseAmount(rest[1], what), option(rest, "--note"));
+    }
     default:
       throw new Error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   }

@@ -1,8 +1,9 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { adjustBalance } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
 import { forgetCachedSessions } from "@/server/session/service";
-import { findUserByEmail, listUsers, type UserRow, updateUser } from "@/server/user/repository";
+import { findUserByEmail, listUsers, setAffiliate, type UserRow, updateUser } from "@/server/user/repository";
 
 /** What the operator tool prints of a person. */
 export function describeUser(user: UserRow) {
@@ -12,6 +13,13 @@ export function describeUser(user: UserRow) {
     fullname: user.fullname,
     phone: user.phone,
     scope: user.scope,
+    partner: user.isPartner,
+    balances: {
+      money: user.money,
+      credit: Number(user.credit),
+      credit_app: Number(user.creditApp),
+      point: Number(user.point),
+    },
     status: user.status,
     verified: user.isVerified,
     require_2fa: user.isRequire2fa,
@@ -51,4 +59,56 @@ export async function setAdminScope(db: Db, email: string, isAdmin: boolean) {
   const updated = await updateUser(db, user.id, { scope: isAdmin ? "admin" : "user" });
   forgetCachedSessions((v) => v.user.id === user.id);
   return describeUser(updated ?? user);
+}
+
+/** Grants or removes the partner flag (partners see the Upgrade button and more credit-log columns). */
+export async function setPartner(db: Db, email: string, isPartner: boolean) {
+  const user = await personByEmail(db, email);
+  const updated = await updateUser(db, user.id, { isPartner });
+  forgetCachedSessions((v) => v.user.id === user.id);
+  return describeUser(updated ?? user);
+}
+
+/** Makes a person an affiliate (payment info, affiliate link) or removes them from the programme. */
+export async function setAffiliateStatus(db: Db, email: string, isAffiliate: boolean) {
+  const user = await personByEmail(db, email);
+  await setAffiliate(db, user.id, isAffiliate);
+  return { ...describeUser(user), affiliate: isAffiliate };
+}
+
+/** What each `add-*` command moves and the log type it writes (SPEC §4). */
+export const ADDITIONS = {
+  credit: { balance: "credit", type: "ADMIN_ADD" },
+  "api-credit": { balance: "credit_app", type: "APP_DEPOSIT" },
+  money: { balance: "money", type: "MONEY_ADD" },
+  points: { balance: "point", type: undefined },
+} as const;
+export type Addition = keyof typeof ADDITIONS;
+
+/** A positive amount: whole đồng for money, at most two decimals otherwise. */
+export function parseAmount(raw: string | undefined, what: Addition): number {
+  const pattern = what === "money" ? /^\d{1,15}$/ : /^\d{1,12}(\.\d{1,2})?$/;
+  const amount = Number(raw);
+  if (!raw || !pattern.test(raw) || !(amount > 0)) throw new AppError("AMOUNT_INVALID");
+  return amount;
+}
+
+/** Adds to a balance with a note; the balance and its log row are written together or not at all. */
+export async function addToBalance(
+  db: Db,
+  email: string,
+  what: Addition,
+  amount: number,
+  note: string | undefined,
+) {
+  const user = await personByEmail(db, email);
+  const { balance, type } = ADDITIONS[what];
+  const result = await adjustBalance(db, { userId: user.id, balance, amount, type, note, now: new Date() });
+  return {
+    email: user.email,
+    balance,
+    added: amount,
+    new_balance: result.balance,
+    reference_no: result.referenceNo,
+  };
 }
