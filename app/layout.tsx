@@ -18,6 +18,9 @@ const CLIENT_NAMESPACES = [
   "fields",
   "auth",
   "account",
+  "list",
+  "devices",
+  "nav",
 ] as const;
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };

@@ -158,7 +158,7 @@ export function formatIssue(issue: Issue, t: Translate, fieldLabel: (name: strin
       return issue.format === "email" ? t(MSG.email, { field }) : t(issue.message, { field });
     case "invalid_type":
       // Our fields name their own key; a bare zod type check says "received undefined" when missing.
-      if (issue.message.startsWith("validation.")) return t(issue.message, { field });
+      if (/^[A-Za-z_]+(\.[A-Za-z_]+)+$/.test(issue.message)) return t(issue.message, { field });
       return t(/received undefined/.test(issue.message) ? MSG.required : MSG.invalidType, { field });
     case "custom":
       return t(issue.message, { field });

@@ -15,7 +15,12 @@ export type ApiData = Record<string, unknown> & {
 export async function api<T = ApiData>(
   path: string,
   body: Record<string, unknown>,
-  options: { networkMessage: string; on401?: "redirect" | "return" },
+  options: {
+    networkMessage: string;
+    on401?: "redirect" | "return";
+    /** The caller shows the device-limit answer itself (the set-up dialogs keep backup codes). */
+    keepDeviceLimit?: boolean;
+  },
 ): Promise<Envelope<T>> {
   let envelope: Envelope<T>;
   try {
@@ -31,6 +36,16 @@ export async function api<T = ApiData>(
   }
   if (envelope.code === 401 && options.on401 !== "return") {
     window.location.assign(`/signin${window.location.search}`);
+  }
+  // SPEC §8: a sign-in step stopped by the device limit continues on /device-limit-exceeded.
+  const data = envelope.data as { error?: string; redirect_url?: string } | null;
+  if (
+    envelope.code === 503 &&
+    data?.error === "DEVICE_LIMIT_EXCEEDED" &&
+    data.redirect_url?.startsWith("/device-limit-exceeded?") &&
+    !options.keepDeviceLimit
+  ) {
+    window.location.assign(data.redirect_url);
   }
   return envelope;
 }

@@ -38,7 +38,9 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
     throw new AppError("AUTH_INVALID_CREDENTIALS");
   }
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
+  // Both budgets throttle guessing: a right password gives its points back.
   await reward("signinEmail", input.email);
+  await reward("signinIp", ctx.ip);
   return finishSignIn(ctx, { user, source: "signin", query: handoffQuery(input), isNew: false });
 }
 

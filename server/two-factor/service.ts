@@ -87,8 +87,8 @@ export async function requireVerifySms(
   ctx: Ctx,
   input: z.output<typeof requireVerifySmsSchema>,
 ): Promise<CallResult> {
-  await consume("otpResendIp", ctx.ip);
   const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
+  await consume("otpResendIp", ctx.ip);
   const phone =
     user.isVerifyPhone && user.phone ? user.phone : input.phone && normalizeVietnamesePhone(input.phone);
   if (!phone) throw new AppError("VALIDATION", { fields: { phone: "VALIDATION.INVALID_PHONE" } });
@@ -161,14 +161,25 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
   if (signInFlow) {
     await finishFlow(ctx, signInFlow);
     const pending = signInFlow.data as PendingSignIn;
-    const result = await finishSignIn(ctx, {
-      user: updated,
-      source: pending.source ?? "signin",
-      query: pending.query ?? {},
-      isNew: Boolean(pending.isNew),
-      secondFactorDone: true,
-    });
-    return { ...result, data: { ...(result.data as object), ...extra, method: input.method } };
+    try {
+      const result = await finishSignIn(ctx, {
+        user: updated,
+        source: pending.source ?? "signin",
+        query: pending.query ?? {},
+        isNew: Boolean(pending.isNew),
+        secondFactorDone: true,
+      });
+      return { ...result, data: { ...(result.data as object), ...extra, method: input.method } };
+    } catch (error) {
+      // Stopped by the device limit: the backup codes are shown once, so they travel with the 503.
+      if (error instanceof AppError && error.code === "DEVICE_LIMIT_EXCEEDED" && backupCodes) {
+        throw new AppError("DEVICE_LIMIT_EXCEEDED", {
+          params: error.params,
+          data: { ...(error.data as object), ...extra },
+        });
+      }
+      throw error;
+    }
   }
   return { data: { ...extra, method: input.method }, message: "account.security.enabled" };
 }

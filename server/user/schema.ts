@@ -72,11 +72,14 @@ export const updateProfileSchema = z.object({
 });
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
-/** /user/change-password: SPEC §5 6–45, new and confirm must match. */
+/**
+ * /user/change-password: new and confirm must match. SPEC §5 reads 6–45 here but 8–45 at sign-in;
+ * a 6-character password could then never sign in, so the new one is 8–45 like sign-in's.
+ */
 export const changePasswordSchema = z
   .object({
     old_password: z.string().min(1).max(200),
-    new_password: password({ min: 6, max: 45, strength: false }),
+    new_password: password({ min: 8, max: 45, strength: false }),
     confirm_password: z.string().min(1).max(200),
     store_id: optionalText(100),
     app_code: optionalText(20),

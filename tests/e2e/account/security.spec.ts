@@ -31,7 +31,10 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   await expect(page.getByTestId("two-factor-status")).toContainText("authenticator app");
 
   // Sign out, sign in: the second step asks for the code; a backup code works once.
-  await page.getByRole("button", { name: "Sign out" }).first().click();
+  await page
+    .getByRole("navigation", { name: "Account menu" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
   await expect(page).toHaveURL(/\/signin\?logout=1/);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password").fill(account.password);

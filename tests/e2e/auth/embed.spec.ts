@@ -95,7 +95,10 @@ test("sign-out loads the products' sign-out pages in hidden frames", async ({ pa
   await page.getByLabel("Password").fill(demo.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page
+    .getByRole("navigation", { name: "Account menu" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
   await expect(page).toHaveURL(/\/signin\?logout=1$/);
   await expect(page.getByTestId("product-signouts").locator("iframe")).toHaveAttribute(
     "src",

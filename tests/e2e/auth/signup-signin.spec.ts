@@ -48,7 +48,10 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   // The session cookie is httpOnly: page scripts cannot read it.
   expect(await page.evaluate(() => document.cookie)).not.toContain("SSID");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page
+    .getByRole("navigation", { name: "Account menu" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
   await expect(page).toHaveURL(/\/signin\?logout=1$/);
   await page.goto("/account/profile");
   await expect(page).toHaveURL(/\/signin\?path=%2Faccount%2Fprofile$/);

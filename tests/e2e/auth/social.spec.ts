@@ -51,7 +51,10 @@ for (const provider of ["Google", "Facebook"] as const) {
     await expect(page.getByTestId("profile-phone")).toHaveText(phone);
 
     // Returning: the same provider identity signs straight in.
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await page
+      .getByRole("navigation", { name: "Account menu" })
+      .getByRole("button", { name: "Sign out" })
+      .click();
     await expect(page).toHaveURL(/\/signin\?logout=1$/);
     await nextIdentity(identity);
     await page.getByRole("button", { name: provider }).click();

@@ -1,0 +1,261 @@
+"use client";
+import * as RadixDialog from "@radix-ui/react-dialog";
+import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState } from "react";
+import { TwoFactorDialogFrame } from "@/components/two-factor/app-setup-dialog";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { MessageDialog } from "@/components/ui/dialog";
+import { useValidationText } from "@/lib/hooks/use-api-form";
+import { api, finishHandoff, go } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import { fieldErrors } from "@/lib/validation";
+import { type DeviceDto, resolveDeviceLimitSchema } from "@/server/two-factor/schema";
+
+/** The app code of the portal's own sessions (server/session/service.ts; not importable here). */
+const PORTAL_APP_CODE = "luid";
+
+type Loaded = { devices: DeviceDto[]; limit?: number };
+type State = { kind: "loading" } | { kind: "failed"; message: string } | ({ kind: "ready" } & Loaded);
+
+/**
+ * SPEC §2/§8 'Device limit exceeded': the person picks at least one device to log out, then the
+ * sign-in that hit the limit completes.
+ */
+export function DeviceLimitDialog({ token }: { token: string }) {
+  const t = useTranslations("auth.deviceLimit");
+  const tc = useTranslations("common");
+  const { translate, label } = useValidationText();
+  const id = useId();
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [selectError, setSelectError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [dialog, setDialog] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!token) {
+      setState({ kind: "failed", message: t("expired") });
+      return;
+    }
+    let cancelled = false;
+    (async () => {
+      const envelope = await api<Partial<Loaded>>(
+        "/auth/device-limit-devices",
+        { token },
+        { networkMessage: tc("networkError"), on401: "return" },
+      );
+      if (cancelled) return;
+      if (!isSuccess(envelope) || !Array.isArray(envelope.data.devices)) {
+        setState({ kind: "failed", message: envelope.message || t("expired") });
+        return;
+      }
+      setState({ kind: "ready", devices: envelope.data.devices, limit: envelope.data.limit });
+      setOpen(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [token, t, tc]);
+
+  const intro = state.kind === "ready" && state.limit ? t("text", { limit: state.limit }) : t("textNoLimit");
+
+  function toggle(sessionId: string, on: boolean) {
+    setSelectError(undefined);
+    setSelected((ids) => (on ? [...ids, sessionId] : ids.filter((x) => x !== sessionId)));
+  }
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = resolveDeviceLimitSchema.safeParse({ token, session_ids: selected });
+    if (!parsed.success) {
+      setSelectError(Object.values(fieldErrors(parsed.error, translate, label)).join("\n"));
+      return;
+    }
+    setBusy(true);
+    const envelope = await api(
+      "/auth/device-limit-resolve",
+      { ...parsed.data },
+      { networkMessage: tc("networkError"), on401: "return" },
+    );
+    // Still over the limit (another device signed in meanwhile): the server names a fresh page.
+    if (envelope.code === 503 && typeof envelope.data?.redirect_url === "string") {
+      go(envelope.data.redirect_url);
+      return;
+    }
+    if (!isSuccess(envelope)) {
+      setBusy(false);
+      setDialog(envelope.message);
+      return;
+    }
+    finishHandoff(envelope.data);
+  }
+
+  if (state.kind === "loading") {
+    return (
+      <p role="status" className="flex items-center gap-3 text-sm text-gray-600">
+        <span
+          aria-hidden
+          className="size-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
+        />
+        {t("loading")}
+      </p>
+    );
+  }
+  if (state.kind === "failed") {
+    return (
+      <div className="flex flex-col gap-4">
+        <FormAlert message={state.message} />
+        <Link
+          href="/signin"
+          className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+        >
+          {t("signIn")}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-gray-700">{intro}</p>
+        <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
+          {t("choose")}
+        </Button>
+        <p className="text-center text-sm">
+          <Link href="/signin" className="text-gray-600 hover:underline">
+            {t("signIn")}
+          </Link>
+        </p>
+      </div>
+      <TwoFactorDialogFrame
+        open={open}
+        onOpenChange={setOpen}
+        title={t("title")}
+        description={intro}
+        onOpenAutoFocus={(event) => {
+          // Start on the first device, not on the close button.
+          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
+            "input[type=checkbox]",
+          );
+          if (first) {
+            event.preventDefault();
+            first.focus();
+          }
+        }}
+      >
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <fieldset className="m-0 min-w-0 border-0 p-0" aria-describedby={`${id}-count`}>
+            <legend className="mb-2 text-sm font-medium text-gray-700">{t("devices")}</legend>
+            <ul className="flex max-h-[50dvh] flex-col gap-2 overflow-y-auto">
+              {state.devices.map((device) => (
+                <li key={device.id}>
+                  <DeviceRow
+                    device={device}
+                    checked={selected.includes(device.id)}
+                    onChange={(on) => toggle(device.id, on)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+          <p id={`${id}-count`} className="text-xs text-gray-500" aria-live="polite">
+            {t("selected", { count: selected.length })}
+          </p>
+          {selectError && (
+            <p role="alert" className="text-sm text-red-600">
+              {selectError}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <RadixDialog.Close asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </RadixDialog.Close>
+            <Button type="submit" busy={busy}>
+              {t("logout")}
+            </Button>
+          </div>
+        </form>
+      </TwoFactorDialogFrame>
+      <MessageDialog
+        open={dialog !== null}
+        title={tc("notification")}
+        onClose={() => setDialog(null)}
+        actions={<Button onClick={() => setDialog(null)}>{tc("ok")}</Button>}
+      >
+        {dialog}
+      </MessageDialog>
+    </>
+  );
+}
+
+function DeviceRow({
+  device,
+  checked,
+  onChange,
+}: {
+  device: DeviceDto;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const t = useTranslations("auth.deviceLimit");
+  const locale = useLocale();
+  const id = useId();
+  const format = useMemo(
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        hour: "2-digit",
+        minute: "2-digit",
+      }),
+    [locale],
+  );
+  const lastActive = new Date(device.last_active);
+  const details = [
+    t(`kind.${device.device}`),
+    device.ip ? t("ip", { ip: device.ip }) : null,
+    // The portal's own browsers carry its app code: name it rather than show "luid".
+    device.app_code === PORTAL_APP_CODE
+      ? t("appPortal")
+      : device.app_code
+        ? t("app", { app: device.app_code.toUpperCase() })
+        : null,
+  ].filter(Boolean);
+  return (
+    <label
+      htmlFor={id}
+      className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 transition-colors ${
+        checked ? "border-brand-500 bg-brand-50" : "border-gray-200 hover:bg-gray-50"
+      }`}
+    >
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-5 shrink-0 accent-brand-600"
+      />
+      <span className="min-w-0 flex-1 text-sm">
+        <span className="block font-medium text-gray-900">
+          {t("browserOnOs", {
+            // The server's fallbacks are English words: say them in the page's language.
+            browser: device.browser === "Unknown browser" ? t("unknownBrowser") : device.browser,
+            os: device.os === "Unknown system" ? t("unknownOs") : device.os,
+          })}
+        </span>
+        <span className="block break-words text-xs text-gray-600">{details.join(" · ")}</span>
+        {!Number.isNaN(lastActive.getTime()) && (
+          <span className="block text-xs text-gray-500">
+            {t("lastActive", { date: format.format(lastActive) })}
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}

@@ -1,0 +1,793 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, expect, type Locator, type Page, request, test } from "@playwright/test";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { generate, generateSecret, generateURI } from "otplib";
+import QRCode from "qrcode";
+import config from "../../../playwright.config";
+import { codeFromMail, PEER, SCREENS_DIR } from "../support";
+
+const APP = "http://localhost:3310";
+// page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
+const SAME_ORIGIN = { origin: APP };
+const PASSWORD = "Abc@12345";
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** DEVICE_LIMIT of the app under test (the server's default is 10). */
+const DEVICE_LIMIT = (() => {
+  const servers = Array.isArray(config.webServer) ? config.webServer : [config.webServer];
+  const app = servers.find((s) => s?.env?.PORT === "3310");
+  return Number(app?.env?.DEVICE_LIMIT ?? 10);
+})();
+
+/** Password sign-ins this spec may spend to fill the allowance (the server allows 30 per 15 min per address). */
+const MAX_SIGNINS_FOR_LIMIT = 60;
+
+type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
+
+async function setLanguageCookie(page: Page, lang: string) {
+  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
+}
+
+const randomPhone = () => `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+
+async function post<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  path: string,
+  data: Record<string, unknown> = {},
+): Promise<Envelope<T>> {
+  return (await (await api.post(`/2.0${path}`, { headers: SAME_ORIGIN, data })).json()) as Envelope<T>;
+}
+
+/** The SMS messages the local webhook receiver got for `phone`, oldest first. */
+async function smsFor(phone: string): Promise<{ params?: { code?: string } }[]> {
+  return (await (await fetch(`${PEER}/sms?to=${encodeURIComponent(phone)}`)).json()) as {
+    params?: { code?: string };
+  }[];
+}
+
+/** The code of the first SMS for `phone` after the first `after` ones. */
+async function nextSmsCode(phone: string, after: number): Promise<string> {
+  let code = "";
+  await expect
+    .poll(
+      async () => {
+        const messages = await smsFor(phone);
+        code = messages.length > after ? String(messages.at(-1)?.params?.code ?? "") : "";
+        return code;
+      },
+      { timeout: 15_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
+ * An authenticator app in the test: codes from otplib, each of a time step the server has not
+ * accepted yet (a code is good once), waiting for the next 30 s step when needed.
+ */
+class Authenticator {
+  private lastStep = 0;
+  constructor(readonly secret: string) {}
+
+  async next(): Promise<string> {
+    let step = Math.floor(Date.now() / 30_000);
+    while (step <= this.lastStep) {
+      await new Promise((r) => setTimeout(r, 500));
+      step = Math.floor(Date.now() / 30_000);
+    }
+    this.lastStep = step;
+    return generate({ secret: this.secret, epoch: Math.floor(Date.now() / 1000) });
+  }
+}
+
+/** Signs a fresh person up through the UI (captcha, email code) and lands on the profile. */
+async function signUpThroughUi(page: Page): Promise<{ email: string; phone: string }> {
+  const email = `e2e-2fa-${randomBytes(4).toString("hex")}@example.com`;
+  const phone = randomPhone();
+  await page.goto("/signup");
+  await page.getByLabel("Full name").fill("Two Factor Person");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByText("I'm not a robot").click();
+  await expect(page.getByText("Verified")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("checkbox", { name: /terms of use/ }).check();
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(page).toHaveURL(/\/verify-account\?/);
+  await page.getByLabel("Verification code").fill(await codeFromMail(email));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  return { email, phone };
+}
+
+/**
+ * Signs a fresh person up through /2.0 (captcha solved as the widget does), verified by SMS so
+ * the phone is verified; the session lands in the page's browser context.
+ */
+async function signUpThroughApi(page: Page): Promise<{ email: string; phone: string }> {
+  const email = `e2e-2fa-${randomBytes(4).toString("hex")}@example.com`;
+  const phone = randomPhone();
+  const challenge = (await (await page.request.get("/2.0/captcha/challenge")).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  const signup = await post<{ token: string }>(page.request, "/auth/signup", {
+    fullname: "Two Factor Person",
+    email,
+    password: PASSWORD,
+    phone,
+    country_code: "vn",
+    verify_type: "SMS",
+    token: captcha,
+  });
+  expect(signup.code, signup.message).toBe(200);
+  const code = await nextSmsCode(phone, 0);
+  const verified = await post(page.request, "/auth/verify-account", { code, token: signup.data.token });
+  expect(verified.code, verified.message).toBe(200);
+  return { email, phone };
+}
+
+/** Turns TOTP on with the browser's session, as the profile's app modal would. */
+async function enableTotp(page: Page): Promise<{ app: Authenticator; backupCodes: string[] }> {
+  const setup = await post<{ secret: string; qrCode: string }>(page.request, "/auth2-fa/generate-setup-url");
+  expect(setup.code, setup.message).toBe(200);
+  expect(setup.data.qrCode).toMatch(/^data:image\/png;base64,/);
+  const app = new Authenticator(setup.data.secret);
+  const enabled = await post<{ backup_codes: string[] }>(page.request, "/auth2-fa/enable-2fa", {
+    token: await app.next(),
+    method: "totp",
+  });
+  expect(enabled.code, enabled.message).toBe(200);
+  return { app, backupCodes: enabled.data.backup_codes };
+}
+
+async function signOut(page: Page) {
+  // The header's button (the profile's Devices list has its own "Sign out" per device).
+  await page
+    .getByRole("navigation", { name: "Account menu" })
+    .getByRole("button", { name: "Sign out" })
+    .click();
+  await expect(page).toHaveURL(/\/signin\?logout=1$/);
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+const digitBoxes = (page: Page) => page.getByRole("textbox", { name: /^Digit \d of 6$/ });
+
+/** The boxes are hydrated (typing earlier would reach plain inputs without auto-advance). */
+async function boxesReady(page: Page) {
+  await expect(page.locator("[data-testid=code-boxes][data-ready]")).toBeVisible();
+}
+
+/** A paste as the browser delivers it (clipboard data on a paste event). */
+async function paste(target: Locator, text: string) {
+  await target.evaluate((el, value) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", value);
+    el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** Clicks a method until its dialog opens (a click before hydration does nothing). */
+async function openMethod(page: Page, name: string) {
+  await expect(async () => {
+    await page.getByRole("button", { name }).click();
+    await expect(page.getByRole("dialog").first()).toBeVisible({ timeout: 1_000 });
+  }).toPass();
+}
+
+async function expectBoxes(page: Page, value: string) {
+  const boxes = digitBoxes(page);
+  for (let i = 0; i < 6; i++) await expect(boxes.nth(i)).toHaveValue(value[i] ?? "");
+}
+
+test("TOTP sign-in: typed and pasted codes, a backup code works once", async ({ page }) => {
+  test.setTimeout(240_000);
+  await setLanguageCookie(page, "en");
+  const { email } = await signUpThroughUi(page);
+  const { app, backupCodes } = await enableTotp(page);
+  expect(backupCodes).toHaveLength(10);
+  for (const code of backupCodes) expect(code).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
+  await signOut(page);
+
+  // 1. Typed digit by digit: each digit moves on, Confirm waits for the sixth.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/verify-2fa\?/);
+  await expect(page.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await expect(page.getByText("Enter the 6-digit code from your authenticator app.")).toBeVisible();
+  // An authenticator account has no SMS to resend.
+  await expect(page.getByText(/Resend in/)).toHaveCount(0);
+  const boxes = digitBoxes(page);
+  const confirm = page.getByRole("button", { name: "Confirm" });
+  await boxesReady(page);
+  await expect(boxes).toHaveCount(6);
+  await expect(boxes.first()).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(boxes.first()).toHaveAttribute("inputmode", "numeric");
+  await expect(boxes.first()).toBeFocused();
+  await expect(confirm).toBeDisabled();
+  const first = await app.next();
+  for (let i = 0; i < 5; i++) {
+    await page.keyboard.type(first[i] as string);
+    await expect(boxes.nth(i + 1)).toBeFocused();
+    await expect(confirm).toBeDisabled();
+  }
+  // Letters are ignored; Backspace on the empty sixth box steps back and clears the fifth.
+  await page.keyboard.type("x");
+  await expect(boxes.nth(5)).toHaveValue("");
+  await page.keyboard.press("Backspace");
+  await expect(boxes.nth(4)).toBeFocused();
+  await expect(boxes.nth(4)).toHaveValue("");
+  // Arrows move without changing anything.
+  await page.keyboard.press("ArrowLeft");
+  await expect(boxes.nth(3)).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect(boxes.nth(4)).toBeFocused();
+  await page.keyboard.type(first.slice(4));
+  await expectBoxes(page, first);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await signOut(page);
+
+  // 2. A backup code instead of the app.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/verify-2fa\?/);
+  await page.getByRole("button", { name: "Use a backup code" }).click();
+  await expect(boxes).toHaveCount(0);
+  const backup = page.getByLabel("Backup code");
+  await expect(backup).toBeFocused();
+  await expect(confirm).toBeDisabled();
+  await backup.fill(backupCodes[0] as string);
+  await confirm.click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await signOut(page);
+
+  // 3. The same backup code again is refused in a dialog; the field is emptied.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/verify-2fa\?/);
+  await page.getByRole("button", { name: "Use a backup code" }).click();
+  await backup.fill(backupCodes[0] as string);
+  await confirm.click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Notification");
+  await expect(dialog).toContainText("The code is incorrect or has already been used");
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(backup).toHaveValue("");
+
+  // Back to the boxes: a wrong code is refused and the boxes are emptied after the confirm.
+  await page.getByRole("button", { name: "Use a 6-digit code instead" }).click();
+  await expect(boxes).toHaveCount(6);
+  const code = await app.next();
+  const wrong = code === "123456" ? "654321" : "123456";
+  await paste(boxes.first(), wrong);
+  await expectBoxes(page, wrong);
+  await confirm.click();
+  await expect(dialog).toContainText("The code is incorrect or has already been used");
+  await page.getByRole("button", { name: "OK" }).click();
+  await expectBoxes(page, "");
+  await expect(confirm).toBeDisabled();
+
+  // A paste counts only with exactly six digits (non-digits stripped).
+  await paste(boxes.nth(2), "12345");
+  await expectBoxes(page, "");
+  await paste(boxes.nth(2), "1234567");
+  await expectBoxes(page, "");
+  await paste(boxes.nth(2), ` ${code.slice(0, 3)}-${code.slice(3)} `);
+  await expectBoxes(page, code);
+  await expect(confirm).toBeEnabled();
+  await confirm.click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+});
+
+test("SMS sign-in: the code from the webhook receiver, resend timer, trusted browser skips the step", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await setLanguageCookie(page, "en");
+  const { email, phone } = await signUpThroughApi(page);
+
+  // Turn SMS two-factor on with the browser's session (the verified phone is the one used).
+  const before = (await smsFor(phone)).length;
+  const sent = await post<{ phone: string }>(page.request, "/auth2-fa/require-verify-sms", { phone });
+  expect(sent.code, sent.message).toBe(200);
+  expect(sent.data.phone).toBe(phone);
+  const enableCode = await nextSmsCode(phone, before);
+  const enabled = await post(page.request, "/auth2-fa/enable-2fa", { token: enableCode, method: "sms" });
+  expect(enabled.code, enabled.message).toBe(200);
+  await page.goto("/account/profile");
+  await signOut(page);
+
+  const beforeSignIn = (await smsFor(phone)).length;
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/verify-2fa\?.*verify_type=SMS/);
+  await expect(page.getByText(`Enter the 6-digit code we sent by SMS to ${phone}.`)).toBeVisible();
+  await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
+  // Backup codes belong to the authenticator app.
+  await expect(page.getByRole("button", { name: "Use a backup code" })).toHaveCount(0);
+  const code = await nextSmsCode(phone, beforeSignIn);
+  await boxesReady(page);
+  await digitBoxes(page).first().click();
+  await page.keyboard.type(code);
+  await expectBoxes(page, code);
+  await page.getByRole("checkbox", { name: /Trust this device for 30 days/ }).check();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await signOut(page);
+
+  // This browser is trusted for 30 days: no second step, no SMS.
+  const beforeTrusted = (await smsFor(phone)).length;
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  expect((await smsFor(phone)).length).toBe(beforeTrusted);
+});
+
+test("device limit: a sign-in over the limit picks devices to log out, then completes", async ({
+  page,
+  baseURL,
+}) => {
+  // Filling the allowance takes DEVICE_LIMIT - 1 password sign-ins from this one address, and
+  // /auth/signin allows 30 per address per 15 minutes (shared with every other spec of the run).
+  test.skip(
+    DEVICE_LIMIT - 1 > MAX_SIGNINS_FOR_LIMIT,
+    `DEVICE_LIMIT=${DEVICE_LIMIT} in playwright.config.ts needs more sign-ins than the per-address budget allows; the mocked device-limit test covers the page`,
+  );
+  test.setTimeout(180_000);
+  await setLanguageCookie(page, "en");
+  const { email } = await signUpThroughApi(page);
+
+  // The page's own session is one device; other browsers fill the rest of the allowance.
+  const agents = [
+    "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0",
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+  ];
+  const others: APIRequestContext[] = [];
+  for (let i = 0; i < DEVICE_LIMIT - 1; i++) {
+    const context = await request.newContext({ baseURL, userAgent: agents[i % agents.length] });
+    const signedIn = await post(context, "/auth/signin", { email, password: PASSWORD });
+    expect(signedIn.code, signedIn.message).toBe(200);
+    others.push(context);
+  }
+  // Two-factor on, then this browser "forgets" its session (still live on the server).
+  const { app } = await enableTotp(page);
+  await page.context().clearCookies();
+  await setLanguageCookie(page, "en");
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/verify-2fa\?/);
+  await boxesReady(page);
+  await paste(digitBoxes(page).first(), await app.next());
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  // SPEC §4: code 503 on the second step → the device-limit page.
+  await expect(page).toHaveURL(/\/device-limit-exceeded\?token=[^&]+&method=signin/);
+  const dialog = page.getByRole("dialog", { name: "Device limit exceeded" });
+  await expect(dialog).toBeVisible();
+  const devices = dialog.getByRole("checkbox");
+  await expect(devices).toHaveCount(DEVICE_LIMIT);
+  await expect(dialog).toContainText("Firefox on Windows");
+  await expect(dialog).toContainText(/Last active/);
+
+  // None chosen: the schema's message, inline.
+  await dialog.getByRole("button", { name: "Log out selected" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Choose at least one device");
+
+  // Log out the Firefox browser (the first of the other contexts).
+  await dialog
+    .getByRole("checkbox", { name: /Firefox on Windows/ })
+    .first()
+    .check();
+  await expect(dialog).toContainText("1 device selected");
+  await dialog.getByRole("button", { name: "Log out selected" }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+
+  // Exactly one of the other browsers lost its session.
+  const answers = await Promise.all(others.map((c) => post(c, "/auth/userinfo")));
+  expect(answers.filter((a) => a.code === 401)).toHaveLength(1);
+  expect((answers[0] as Envelope).code).toBe(401);
+  await Promise.all(others.map((c) => c.dispose()));
+});
+
+test("device-limit page without a live token says so and links to sign-in", async ({ page }) => {
+  await setLanguageCookie(page, "en");
+  await page.goto("/device-limit-exceeded?token=nope&method=signin");
+  await expect(page.getByRole("heading", { name: "Device limit exceeded" })).toBeVisible();
+  const alert = page.getByRole("main").getByRole("alert");
+  await expect(alert).toContainText("This link or step has expired");
+  await expect(page.getByRole("link", { name: "Back to sign in" })).toHaveAttribute("href", "/signin");
+  await page.goto("/device-limit-exceeded");
+  await expect(alert).toContainText("This sign-in has expired");
+});
+
+/** Live sessions as the server describes them (DeviceDto), for the mocked device-limit page. */
+function fakeDevices(): Record<string, unknown>[] {
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+  const device = (id: string, kind: string, browser: string, os: string, ip: string | null, ago: number) => ({
+    id,
+    device: kind,
+    browser,
+    os,
+    ip,
+    app_code: "luid",
+    created_at: minutesAgo(ago + 600),
+    last_active: minutesAgo(ago),
+    is_current: false,
+    is_trusted: false,
+  });
+  return [
+    device("s-firefox", "desktop", "Firefox", "Windows", "203.0.113.24", 3),
+    device("s-iphone", "mobile", "Safari", "iOS", "198.51.100.7", 45),
+    device("s-mac", "desktop", "Safari", "macOS", "192.0.2.10", 180),
+    device("s-tablet", "tablet", "Chrome", "Android", null, 1440),
+    device("s-unknown", "desktop", "Unknown browser", "Unknown system", "2001:db8::1", 4320),
+  ];
+}
+
+test("device limit page (server answers mocked): 503 on the second step, choose devices, resolve", async ({
+  page,
+}) => {
+  // The real flow needs DEVICE_LIMIT sessions (see the test above); this one drives the page
+  // with the answers the server gives, in both languages and widths.
+  test.setTimeout(120_000);
+  const resolveBodies: Record<string, unknown>[] = [];
+  let resolveAnswer: Envelope = {
+    code: 503,
+    message: "Device limit exceeded",
+    data: {
+      error: "DEVICE_LIMIT_EXCEEDED",
+      devices: fakeDevices(),
+      token: "limit-2",
+      redirect_url: "/device-limit-exceeded?token=limit-2&method=signin",
+    },
+  };
+  await page.route("**/2.0/auth2-fa/verify-login", (route) =>
+    route.fulfill({
+      json: {
+        code: 503,
+        message: "Device limit exceeded",
+        data: {
+          error: "DEVICE_LIMIT_EXCEEDED",
+          devices: fakeDevices(),
+          token: "limit-1",
+          redirect_url: "/device-limit-exceeded?token=limit-1&method=signin",
+        },
+      },
+    }),
+  );
+  await page.route("**/2.0/auth/device-limit-devices", (route) =>
+    route.fulfill({ json: { code: 200, message: "", data: { devices: fakeDevices(), limit: 5 } } }),
+  );
+  await page.route("**/2.0/auth/device-limit-resolve", (route) => {
+    resolveBodies.push(route.request().postDataJSON());
+    return route.fulfill({ json: resolveAnswer });
+  });
+
+  await setLanguageCookie(page, "en");
+  await page.goto("/verify-2fa?token=flow-1&verify_type=TOTP");
+  await boxesReady(page);
+  await paste(digitBoxes(page).first(), "123456");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/device-limit-exceeded\?token=limit-1&method=signin$/);
+
+  for (const lang of ["en", "vi"] as const) {
+    for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await setLanguageCookie(page, lang);
+      await page.reload();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expect(page.getByRole("dialog").getByRole("checkbox")).toHaveCount(5);
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `device-limit-${lang}-${device}.png`),
+        fullPage: true,
+        animations: "disabled",
+      });
+    }
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await setLanguageCookie(page, "en");
+  await page.reload();
+  const dialog = page.getByRole("dialog", { name: "Device limit exceeded" });
+  await expect(dialog.getByRole("checkbox").first()).toBeFocused();
+  await expect(dialog).toContainText("already signed in on 5 devices");
+  await expect(dialog).toContainText("Firefox on Windows");
+  await expect(dialog).toContainText("Phone · IP 198.51.100.7 · Account portal");
+  await expect(dialog).toContainText("Unknown browser on unknown system");
+  await expect(dialog).toContainText(/Last active/);
+
+  // None chosen: the schema's message (devices.selectOne), inline; nothing is sent.
+  await dialog.getByRole("button", { name: "Log out selected" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Choose at least one device");
+  expect(resolveBodies).toHaveLength(0);
+  await page.screenshot({ path: path.join(SCREENS_DIR, "device-limit-none-en-desktop.png") });
+
+  // Cancel leaves the page with a way back into the dialog.
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole("button", { name: "Choose devices to log out" }).click();
+  await expect(dialog).toBeVisible();
+
+  // Still over the limit (someone signed in meanwhile): a fresh token, the page again.
+  await dialog.getByRole("checkbox", { name: /Firefox on Windows/ }).check();
+  await dialog.getByRole("checkbox", { name: /Safari on iOS/ }).check();
+  await expect(dialog).toContainText("2 devices selected");
+  await dialog.getByRole("button", { name: "Log out selected" }).click();
+  await expect(page).toHaveURL(/\/device-limit-exceeded\?token=limit-2&method=signin$/);
+  expect(resolveBodies.at(-1)).toEqual({ token: "limit-1", session_ids: ["s-firefox", "s-iphone"] });
+
+  resolveAnswer = { code: 200, message: "", data: { redirect_url: "/signin?mocked=resolved" } };
+  await dialog.getByRole("checkbox", { name: /Safari on macOS/ }).check();
+  await dialog.getByRole("button", { name: "Log out selected" }).click();
+  await expect(page).toHaveURL(/\/signin\?mocked=resolved$/);
+  expect(resolveBodies.at(-1)).toEqual({ token: "limit-2", session_ids: ["s-mac"] });
+});
+
+test("require-enable-2fa and verify-2fa without a token go to sign-in; a stale token fails in a dialog", async ({
+  page,
+}) => {
+  await setLanguageCookie(page, "en");
+  await page.goto("/verify-2fa");
+  await expect(page).toHaveURL(/\/signin$/);
+  await page.goto("/require-enable-2fa?verify_type=TOTP");
+  await expect(page).toHaveURL(/\/signin$/);
+
+  await page.goto("/verify-2fa?token=stale&verify_type=TOTP");
+  await boxesReady(page);
+  await paste(digitBoxes(page).first(), "123456");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("dialog", { name: "Notification" })).toContainText(
+    "This link or step has expired",
+  );
+  await page.getByRole("button", { name: "OK" }).click();
+  await expectBoxes(page, "");
+
+  // The method choice: the app modal cannot start for a stale sign-in (error dialog).
+  await page.goto("/require-enable-2fa?token=stale&verify_type=TOTP&phone=0912345678&is_verify_phone=0");
+  await expect(page.getByRole("heading", { name: "Turn on two-step verification" })).toBeVisible();
+  await openMethod(page, "Authenticator app");
+  await expect(page.getByRole("dialog", { name: "Notification" })).toContainText(
+    "This link or step has expired",
+  );
+  await page.getByRole("button", { name: "OK" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // SMS: an editable phone must be Vietnamese before a code can be sent.
+  await openMethod(page, "Text message (SMS)");
+  const sms = page.getByRole("dialog", { name: "Set up SMS verification" });
+  const phone = sms.getByLabel("Phone number");
+  await expect(phone).toHaveValue("0912345678");
+  await expect(phone).toBeEditable();
+  await phone.fill("+1 202 555 0100");
+  await phone.blur();
+  await expect(sms.getByRole("button", { name: "Send code" })).toBeDisabled();
+  await expect(sms).toContainText("Please entered valid phone number");
+  await phone.fill("0987 654 321");
+  await sms.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByRole("dialog", { name: "Notification" })).toContainText(
+    "This link or step has expired",
+  );
+});
+
+/** A real QR code and secret for the mocked app modal (no sign-in can require two-factor here). */
+async function fakeSetup() {
+  const secret = generateSecret();
+  const uri = generateURI({ issuer: "Account", label: "person@example.com", secret });
+  return { qrCode: await QRCode.toDataURL(uri, { margin: 1, width: 220 }), secret, otpauth_url: uri };
+}
+
+const FAKE_BACKUP_CODES = [
+  "k3m9-x2qa",
+  "p7rt-4hzn",
+  "w2cd-9fgk",
+  "a8mq-3vxe",
+  "t5yb-6ujp",
+  "h4ns-8rcw",
+  "e9gv-2kdm",
+  "z6pf-7qat",
+  "m3xu-5bhy",
+  "c8wk-4nse",
+];
+
+test("require-enable-2fa in sign-in mode (server answers mocked): app modal to backup codes, SMS modal, 503", async ({
+  page,
+  context,
+}) => {
+  // `npm run admin -- require-2fa` opens the PGlite data dir itself, which the running server
+  // holds: no real sign-in can require two-factor here, so the calls of this flow are mocked.
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await setLanguageCookie(page, "en");
+  const setup = await fakeSetup();
+  const enableBodies: Record<string, unknown>[] = [];
+  let enableAnswer: Envelope = {
+    code: 200,
+    message: "",
+    data: { redirect_url: "/signin?mocked=done", backup_codes: FAKE_BACKUP_CODES, method: "totp" },
+  };
+  await page.route("**/2.0/auth2-fa/generate-setup-url", (route) =>
+    route.fulfill({ json: { code: 200, message: "", data: setup } }),
+  );
+  await page.route("**/2.0/auth2-fa/enable-2fa", (route) => {
+    enableBodies.push(route.request().postDataJSON());
+    return route.fulfill({ json: enableAnswer });
+  });
+  await page.route("**/2.0/auth2-fa/require-verify-sms", (route) =>
+    route.fulfill({ json: { code: 200, message: "", data: { phone: "0912345678", exp_time: 300 } } }),
+  );
+
+  await page.goto("/require-enable-2fa?token=flow-1&verify_type=TOTP&phone=0912345678&is_verify_phone=1");
+  await openMethod(page, "Authenticator app");
+  const appDialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
+  await expect(appDialog.getByText("Step 1 of 2")).toBeVisible();
+  await expect(appDialog.getByRole("img", { name: /QR code/ })).toBeVisible();
+  await expect(appDialog.getByLabel("Secret key", { exact: true })).toHaveValue(setup.secret);
+  await expect(appDialog.getByRole("link", { name: "Google Authenticator on the App Store" })).toBeVisible();
+  await expect(appDialog.getByRole("link", { name: "Google Authenticator on Google Play" })).toBeVisible();
+  await appDialog.getByRole("button", { name: "Copy the secret key" }).click();
+  const copied = page.getByRole("status").filter({ hasText: "Secret key copied" });
+  await expect(copied).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(setup.secret);
+  // SPEC §9: the copy toast lasts 3 s.
+  await expect(copied).toBeHidden({ timeout: 4_500 });
+
+  await appDialog.getByRole("button", { name: "Next" }).click();
+  await expect(appDialog.getByText("Step 2 of 2")).toBeVisible();
+  await expect(appDialog.getByRole("button", { name: "Confirm" })).toBeDisabled();
+  await appDialog.getByRole("button", { name: "Back" }).click();
+  await expect(appDialog.getByText("Step 1 of 2")).toBeVisible();
+  await appDialog.getByRole("button", { name: "Next" }).click();
+  const code = await generate({ secret: setup.secret, epoch: Math.floor(Date.now() / 1000) });
+  await digitBoxes(page).first().click();
+  await page.keyboard.type(code);
+  await appDialog.getByRole("button", { name: "Confirm" }).click();
+  await expect
+    .poll(() => enableBodies.at(-1))
+    .toMatchObject({ token: code, method: "totp", custom_auth: "flow-1" });
+
+  const backupDialog = page.getByRole("dialog", { name: "Save your backup codes" });
+  await expect(backupDialog.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
+  const download = page.waitForEvent("download");
+  await backupDialog.getByRole("button", { name: "Download .txt" }).click();
+  expect((await download).suggestedFilename()).toBe("backup-codes.txt");
+  await backupDialog.getByRole("button", { name: "Copy codes" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(FAKE_BACKUP_CODES.join("\n"));
+  await backupDialog.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page).toHaveURL(/\/signin\?mocked=done$/);
+
+  // SMS modal: a verified phone is fixed; send → step 2 with the 60 s timer; confirm sends "sms".
+  enableAnswer = { code: 200, message: "", data: { redirect_url: "/signin?mocked=sms", method: "sms" } };
+  await page.goto("/require-enable-2fa?token=flow-2&verify_type=SMS&phone=0912345678&is_verify_phone=1");
+  await openMethod(page, "Text message (SMS)");
+  const smsDialog = page.getByRole("dialog", { name: "Set up SMS verification" });
+  await expect(smsDialog.getByLabel("Phone number")).toHaveAttribute("readonly", "");
+  await smsDialog.getByRole("button", { name: "Send code" }).click();
+  await expect(smsDialog.getByText("Enter the 6-digit code we sent to 0912345678.")).toBeVisible();
+  await expect(smsDialog.getByText(/Resend in (60|59|58) s/)).toBeVisible();
+  await paste(digitBoxes(page).first(), "246810");
+  await smsDialog.getByRole("button", { name: "Confirm" }).click();
+  await expect
+    .poll(() => enableBodies.at(-1))
+    .toMatchObject({ token: "246810", method: "sms", custom_auth: "flow-2" });
+  await expect(page).toHaveURL(/\/signin\?mocked=sms$/);
+
+  // Code 503 with custom_auth: two-factor is on but the device limit stops the sign-in.
+  enableAnswer = {
+    code: 503,
+    message: "Device limit exceeded",
+    data: {
+      error: "DEVICE_LIMIT_EXCEEDED",
+      devices: [],
+      token: "limit-1",
+      redirect_url: "/device-limit-exceeded?token=limit-1&method=signin",
+    },
+  };
+  await page.goto("/require-enable-2fa?token=flow-3&verify_type=SMS&phone=0912345678&is_verify_phone=1");
+  await openMethod(page, "Text message (SMS)");
+  await smsDialog.getByRole("button", { name: "Send code" }).click();
+  await paste(digitBoxes(page).first(), "135790");
+  await smsDialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(page).toHaveURL(/\/device-limit-exceeded\?token=limit-1&method=signin$/);
+});
+
+type Catalog = {
+  common: Record<string, string>;
+  auth: {
+    twoFactor: Record<string, Record<string, string>>;
+    deviceLimit: Record<string, string>;
+  };
+};
+const CATALOGS = Object.fromEntries(
+  (["en", "vi"] as const).map((l) => [
+    l,
+    JSON.parse(readFileSync(path.join("messages", `${l}.json`), "utf8")),
+  ]),
+) as Record<"en" | "vi", Catalog>;
+
+for (const lang of ["en", "vi"] as const) {
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    test(`two-factor screens in ${lang} at ${device} width`, async ({ page }) => {
+      test.setTimeout(90_000);
+      const tf = CATALOGS[lang].auth.twoFactor;
+      await page.setViewportSize(viewport);
+      await setLanguageCookie(page, lang);
+      const shot = (name: string) =>
+        page.screenshot({
+          path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`),
+          fullPage: true,
+          animations: "disabled",
+        });
+      const setup = await fakeSetup();
+      await page.route("**/2.0/auth2-fa/generate-setup-url", (route) =>
+        route.fulfill({ json: { code: 200, message: "", data: setup } }),
+      );
+      await page.route("**/2.0/auth2-fa/enable-2fa", (route) =>
+        route.fulfill({
+          json: {
+            code: 200,
+            message: "",
+            data: { redirect_url: "/signin", backup_codes: FAKE_BACKUP_CODES },
+          },
+        }),
+      );
+      await page.route("**/2.0/auth2-fa/require-verify-sms", (route) =>
+        route.fulfill({ json: { code: 200, message: "", data: { phone: "0912345678", exp_time: 300 } } }),
+      );
+      const boxes = page.locator("[data-testid=code-boxes] input");
+
+      await page.goto("/verify-2fa?token=demo&verify_type=TOTP");
+      await boxesReady(page);
+      await expect(page.getByRole("heading", { name: tf.verify?.title })).toBeVisible();
+      await shot("verify-2fa-totp");
+      await page.getByRole("button", { name: tf.verify?.useBackup }).click();
+      await expect(page.getByLabel(tf.verify?.backupCode as string)).toBeVisible();
+      await shot("verify-2fa-backup");
+
+      await page.goto("/verify-2fa?token=demo&verify_type=SMS&phone=0912345678");
+      await boxesReady(page);
+      await paste(boxes.first(), "123456");
+      await shot("verify-2fa-sms");
+      await page.getByRole("button", { name: tf.verify?.submit, exact: true }).click();
+      await expect(page.getByRole("dialog", { name: CATALOGS[lang].common.notification })).toBeVisible();
+      await shot("verify-2fa-error");
+
+      await page.goto("/require-enable-2fa?token=demo&verify_type=TOTP&phone=0912345678&is_verify_phone=1");
+      await expect(page.getByRole("heading", { name: tf.require?.title })).toBeVisible();
+      await shot("require-enable-2fa");
+      await openMethod(page, tf.require?.app as string);
+      const app = page.getByRole("dialog", { name: tf.app?.title });
+      await expect(app.getByRole("img")).toBeVisible();
+      await shot("app-setup-step1");
+      await app.getByRole("button", { name: tf.app?.next }).click();
+      await paste(boxes.first(), "123456");
+      await shot("app-setup-step2");
+      await app.getByRole("button", { name: tf.app?.confirm }).click();
+      const backup = page.getByRole("dialog", { name: tf.backup?.title });
+      await expect(backup.getByTestId("backup-codes")).toBeVisible();
+      await shot("app-setup-backup-codes");
+
+      await page.goto("/require-enable-2fa?token=demo&verify_type=SMS&phone=0912345678&is_verify_phone=1");
+      await openMethod(page, tf.require?.sms as string);
+      const sms = page.getByRole("dialog", { name: tf.sms?.title });
+      await expect(sms.getByLabel(tf.sms?.phone as string)).toBeVisible();
+      await shot("sms-setup-step1");
+      await sms.getByRole("button", { name: tf.sms?.send }).click();
+      await expect(boxes).toHaveCount(6);
+      await shot("sms-setup-step2");
+
+      await page.goto("/device-limit-exceeded?token=demo&method=signin");
+      await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+      await shot("device-limit-expired");
+    });
+  }
+}
