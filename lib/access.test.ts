@@ -41,6 +41,13 @@ describe("redirectFor (SPEC §2 access states)", () => {
     ["/complete-reg", "", "signed-in", "/account/profile"],
     ["/signin", "?logout=1", "signed-in", null],
     ["/account/profile", "", "signed-in", null],
+    // `/` is the dashboard: signed in it is served, anonymous it asks to sign in.
+    ["/", "", "signed-in", null],
+    ["/dashboard", "", "signed-in", null],
+    ["/", "", "anonymous", "/signin"],
+    ["/", "?a=1", "anonymous", "/signin?a=1"],
+    ["/dashboard", "", "anonymous", "/signin?path=%2Fdashboard"],
+    ["/", "", "needs-phone", "/complete-reg"],
   ])("%s%s as %s → %s", (pathname, search, state, expected) => {
     expect(redirectFor(pathname, search, state)).toBe(expected);
   });

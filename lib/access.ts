@@ -71,6 +71,8 @@ export function redirectFor(pathname: string, search: string, state: AccessState
   }
   // Signed in: the shell, or sign-in pages that make sense again (sign-out, another account).
   if (matches(pathname, SHELL_ROUTES)) return null;
+  // SPEC §2: `/` is the dashboard once signed in.
+  if (pathname === "/") return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("logout")) return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("callback_url")) return null;
   if (pathname === "/verify-account") return null;

@@ -5,13 +5,20 @@ import { Button } from "@/components/ui/button";
 import { api, go } from "@/lib/http/client";
 
 /** Signs out through /2.0/auth/logout (revoked in the database) and lands on /signin?logout=1. */
-export function SignOutButton() {
+export function SignOutButton({
+  variant = "secondary",
+  className,
+}: {
+  variant?: "primary" | "secondary" | "ghost";
+  className?: string;
+} = {}) {
   const t = useTranslations("account.shell");
   const tc = useTranslations("common");
   const [busy, setBusy] = useState(false);
   return (
     <Button
-      variant="secondary"
+      variant={variant}
+      className={className}
       busy={busy}
       onClick={async () => {
         setBusy(true);

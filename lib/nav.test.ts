@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { activeHref, isNavGroup, NAV_ITEMS, type NavItem, pageTitleKey, visibleNav } from "./nav";
+
+const keys = (items: NavItem[]) =>
+  items.map((i) => (isNavGroup(i) ? `${i.key}[${i.children.map((c) => c.key).join(",")}]` : i.key));
+
+// Every flag flipped on, so scope filtering is seen apart from the screens that exist so far.
+const built = (items: NavItem[]): NavItem[] =>
+  items.map((i) =>
+    isNavGroup(i)
+      ? { ...i, children: i.children.map((c) => ({ ...c, exists: true })) }
+      : { ...i, exists: true },
+  );
+
+const FIXTURE: NavItem[] = [
+  { key: "home", href: "/home", scope: "*", exists: true },
+  { key: "reports", href: "/reports", scope: "admin", exists: true },
+  { key: "soon", href: "/soon", scope: "*", exists: false },
+  {
+    key: "team",
+    scope: "*",
+    icon: "affiliate",
+    children: [
+      { key: "members", href: "/team/members", scope: "*", exists: true },
+      { key: "billing", href: "/team/billing", scope: "admin", exists: true },
+      { key: "later", href: "/team/later", scope: "*", exists: false },
+    ],
+  },
+  {
+    key: "adminGroup",
+    scope: "admin",
+    icon: "order",
+    children: [{ key: "audit", href: "/audit", scope: "*", exists: true }],
+  },
+  {
+    key: "emptyGroup",
+    scope: "*",
+    icon: "order",
+    children: [{ key: "notYet", href: "/not-yet", scope: "*", exists: false }],
+  },
+];
+
+describe("the sidebar of SPEC §2", () => {
+  it("lists dashboard, order (order, payment), affiliate (customers, commission, invoice), credit, profile", () => {
+    expect(keys(NAV_ITEMS)).toEqual([
+      "dashboard",
+      "orders[order,payment]",
+      "affiliate[affiliateCustomers,commission,invoice]",
+      "credit",
+      "profile",
+    ]);
+  });
+
+  it("shows an ordinary account only the screens that exist so far", () => {
+    expect(keys(visibleNav(NAV_ITEMS, "user"))).toEqual(["dashboard", "credit", "profile"]);
+  });
+
+  it("shows the admin scope every item once its screen exists", () => {
+    expect(keys(visibleNav(NAV_ITEMS, "admin"))).toEqual(["dashboard", "credit", "profile"]);
+    expect(keys(visibleNav(built(NAV_ITEMS), "admin"))).toEqual(keys(NAV_ITEMS));
+  });
+});
+
+describe("visibleNav", () => {
+  it("gives the admin scope every item, groups and links alike", () => {
+    expect(keys(visibleNav(FIXTURE, "admin"))).toEqual([
+      "home",
+      "reports",
+      "team[members,billing]",
+      "adminGroup[audit]",
+    ]);
+  });
+
+  it.each(["user", "", null, undefined, "ADMIN", "partner"])("gives scope %j only the '*' items", (scope) => {
+    expect(keys(visibleNav(FIXTURE, scope))).toEqual(["home", "team[members]"]);
+  });
+
+  it("hides links whose screen does not exist and removes groups left empty", () => {
+    const shown = keys(visibleNav(FIXTURE, "admin"));
+    expect(shown.join(" ")).not.toMatch(/soon|later|emptyGroup|notYet/);
+  });
+
+  it("leaves its input alone", () => {
+    const before = JSON.stringify(FIXTURE);
+    visibleNav(FIXTURE, "user");
+    expect(JSON.stringify(FIXTURE)).toBe(before);
+  });
+});
+
+describe("activeHref and pageTitleKey", () => {
+  it.each([
+    ["/dashboard", "/dashboard", "dashboard"],
+    ["/", "/dashboard", "dashboard"],
+    ["/credit", "/credit", "credit"],
+    ["/credit/anything", "/credit", "credit"],
+    ["/account/profile", "/account/profile", "profile"],
+    ["/profile", "/account/profile", "profile"],
+    ["/affiliate/customers", "/affiliate/customers", "affiliateCustomers"],
+    ["/order", "/order", "order"],
+  ])("%s → active %s, title %s", (pathname, href, title) => {
+    expect(activeHref(pathname, NAV_ITEMS)).toBe(href);
+    expect(pageTitleKey(pathname)).toBe(title);
+  });
+
+  it("does not match a path that merely starts with the same letters", () => {
+    expect(activeHref("/creditors", NAV_ITEMS)).toBeNull();
+    expect(activeHref("/orders", NAV_ITEMS)).toBeNull();
+  });
+
+  it("names the screens that have no menu item", () => {
+    expect(pageTitleKey("/point")).toBe("point");
+    expect(pageTitleKey("/referral")).toBe("referral");
+    expect(pageTitleKey("/package")).toBe("package");
+    expect(pageTitleKey("/nowhere")).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+// SPEC §2 sidebar as data, shared by the server layout (filtering) and the client shell (titles,
+// active item). No server imports: client components read it too.
+
+/** '*' shows to everyone signed in; 'admin' only to the admin scope (SPEC §6). */
+export type NavScope = "*" | "admin";
+export type NavIcon = "dashboard" | "order" | "affiliate" | "credit" | "profile";
+
+/** A link of the menu; `key` names its label under the `nav` catalog namespace. */
+export type NavLink = {
+  key: string;
+  href: string;
+  scope: NavScope;
+  /** Its screen has been built. Screens of later issues stay out of the menu until then. */
+  exists: boolean;
+  icon?: NavIcon;
+};
+export type NavGroup = { key: string; scope: NavScope; icon: NavIcon; children: NavLink[] };
+export type NavItem = NavLink | NavGroup;
+
+export const isNavGroup = (item: NavItem): item is NavGroup => "children" in item;
+
+export const NAV_ITEMS: NavItem[] = [
+  { key: "dashboard", href: "/dashboard", scope: "*", exists: true, icon: "dashboard" },
+  {
+    key: "orders",
+    scope: "*",
+    icon: "order",
+    children: [
+      { key: "order", href: "/order", scope: "*", exists: false },
+      { key: "payment", href: "/payment", scope: "*", exists: false },
+    ],
+  },
+  {
+    key: "affiliate",
+    scope: "*",
+    icon: "affiliate",
+    children: [
+      { key: "affiliateCustomers", href: "/affiliate/customers", scope: "*", exists: false },
+      { key: "commission", href: "/commission", scope: "*", exists: false },
+      { key: "invoice", href: "/invoice", scope: "*", exists: false },
+    ],
+  },
+  { key: "credit", href: "/credit", scope: "*", exists: true, icon: "credit" },
+  { key: "profile", href: "/account/profile", scope: "*", exists: true, icon: "profile" },
+];
+
+const canSee = (itemScope: NavScope, userScope: string | null | undefined) =>
+  itemScope === "*" || userScope === "admin";
+
+/**
+ * The menu a person sees: the admin scope sees every item, others only '*' items; links whose
+ * screen does not exist yet are left out, and so is a group left with no link.
+ */
+export function visibleNav(items: readonly NavItem[], scope: string | null | undefined): NavItem[] {
+  return items.flatMap((item): NavItem[] => {
+    if (!canSee(item.scope, scope)) return [];
+    if (!isNavGroup(item)) return item.exists ? [item] : [];
+    const children = item.children.filter((c) => c.exists && canSee(c.scope, scope));
+    return children.length ? [{ ...item, children }] : [];
+  });
+}
+
+/** Paths that show another item's screen (SPEC §2: `/` is the dashboard, `/profile` the profile). */
+const ALIASES: Record<string, string> = { "/": "/dashboard", "/profile": "/account/profile" };
+
+/** Screens of the shell that have a title but no menu item. */
+const EXTRA_TITLES: Record<string, string> = {
+  "/point": "point",
+  "/referral": "referral",
+  "/package": "package",
+  "/verify-email": "verifyEmail",
+};
+
+const under = (pathname: string, href: string) => pathname === href || pathname.startsWith(`${href}/`);
+
+const links = (items: readonly NavItem[]): NavLink[] =>
+  items.flatMap((item) => (isNavGroup(item) ? item.children : [item]));
+
+/** The menu link a path belongs to (the longest matching href), or null. */
+export function activeHref(pathname: string, items: readonly NavItem[]): string | null {
+  const path = ALIASES[pathname] ?? pathname;
+  const match = links(items)
+    .filter((l) => under(path, l.href))
+    .sort((a, b) => b.href.length - a.href.length)[0];
+  return match?.href ?? null;
+}
+
+/** The `nav` catalog key of the page name the top bar shows for a path, or null. */
+export function pageTitleKey(pathname: string, items: readonly NavItem[] = NAV_ITEMS): string | null {
+  const href = activeHref(pathname, items);
+  if (href) return links(items).find((l) => l.href === href)?.key ?? null;
+  const extra = Object.keys(EXTRA_TITLES).find((p) => under(pathname, p));
+  return extra ? (EXTRA_TITLES[extra] ?? null) : null;
+}
