@@ -34,7 +34,8 @@ function limiterStore(): Store {
   if (!globalForLimits.__portalLimits) {
     const url = env().REDIS_URL;
     const redis = url
-      ? new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+      ? // Commands wait for the first connection (a request right after start-up must not fail).
+        new Redis(url, { enableOfflineQueue: true, maxRetriesPerRequest: 1, connectTimeout: 2_000 })
       : undefined;
     redis?.on("error", () => {});
     globalForLimits.__portalLimits = { limiters: new Map(), redis };
@@ -47,8 +48,13 @@ function limiter(name: LimitName): Limiter {
   let l = store.limiters.get(name);
   if (!l) {
     const opts = { keyPrefix: `rl:${name}`, ...LIMITS[name] };
+    // With Redis down, each instance keeps limiting on its own (the insurance limiter) rather than failing.
     l = store.redis
-      ? new RateLimiterRedis({ storeClient: store.redis, ...opts })
+      ? new RateLimiterRedis({
+          storeClient: store.redis,
+          ...opts,
+          insuranceLimiter: new RateLimiterMemory(opts),
+        })
       : new RateLimiterMemory(opts);
     store.limiters.set(name, l);
   }
