@@ -1,0 +1,154 @@
+"use client";
+import {
+  type ColumnDef,
+  flexRender,
+  getCoreRowModel,
+  getSortedRowModel,
+  type RowData,
+  type SortingState,
+  useReactTable,
+} from "@tanstack/react-table";
+import { useTranslations } from "next-intl";
+
+declare module "@tanstack/react-table" {
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Classes for the column's header and cells (alignment, width). */
+    className?: string;
+    /** Cells may wrap (long text); others stay on one line. */
+    wrap?: boolean;
+  }
+}
+
+export type { ColumnDef, SortingState };
+
+type Props<T> = {
+  /** Columns are sortable only when they set `enableSorting: true`. */
+  columns: ColumnDef<T>[];
+  rows: T[];
+  getRowId: (row: T) => string;
+  /** The table's accessible name (the page title). */
+  label: string;
+  loading?: boolean;
+  /** A failed load: shown as a row instead of the data. */
+  error?: string;
+  sorting?: SortingState;
+  onSortingChange?: (sorting: SortingState) => void;
+};
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+/**
+ * The one table of every list (STYLE.md: a wrapped tanstack table): a loader row while the first
+ * page loads, a 'no data' row when empty, an error row, sortable headers where a column says so
+ * (the page on screen is sorted; the server keeps its own order), and a horizontal scroll on phones.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  getRowId,
+  label,
+  loading = false,
+  error,
+  sorting = [],
+  onSortingChange,
+}: Props<T>) {
+  const t = useTranslations("list");
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId,
+    state: { sorting },
+    onSortingChange: (updater) =>
+      onSortingChange?.(typeof updater === "function" ? updater(sorting) : updater),
+    enableMultiSort: false,
+    defaultColumn: { enableSorting: false },
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const columnCount = table.getVisibleLeafColumns().length;
+  const refreshing = loading && rows.length > 0;
+
+  let message: React.ReactNode = null;
+  if (error) {
+    message = <span className="text-red-700">{error}</span>;
+  } else if (loading && rows.length === 0) {
+    message = (
+      <span role="status" className="inline-flex items-center gap-2 text-gray-600">
+        <span
+          aria-hidden
+          className="size-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
+        />
+        {t("loading")}
+      </span>
+    );
+  } else if (rows.length === 0) {
+    message = <span className="text-gray-500">{t("noData")}</span>;
+  }
+
+  return (
+    <div className="relative overflow-x-auto rounded-lg ring-1 ring-gray-200">
+      {refreshing && (
+        <span role="status" className="sr-only">
+          {t("loading")}
+        </span>
+      )}
+      <table aria-label={label} aria-busy={loading || undefined} className="min-w-full text-left text-sm">
+        <thead className="bg-gray-50 text-xs font-semibold uppercase tracking-wide text-gray-600">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const sorted = header.column.getIsSorted();
+                const className = header.column.columnDef.meta?.className ?? "";
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={header.column.getCanSort() ? (sorted ? ARIA_SORT[sorted] : "none") : undefined}
+                    className={`px-2.5 py-3 align-bottom ${className}`}
+                  >
+                    {header.isPlaceholder ? null : header.column.getCanSort() ? (
+                      <button
+                        type="button"
+                        onClick={header.column.getToggleSortingHandler()}
+                        className="inline-flex items-center gap-1 rounded text-left uppercase hover:text-gray-900"
+                      >
+                        {flexRender(header.column.columnDef.header, header.getContext())}
+                        <span aria-hidden className={sorted ? "text-brand-600" : "text-gray-400"}>
+                          {sorted === "asc" ? "▲" : sorted === "desc" ? "▼" : "↕"}
+                        </span>
+                      </button>
+                    ) : (
+                      flexRender(header.column.columnDef.header, header.getContext())
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody className={`divide-y divide-gray-100 bg-white ${refreshing ? "opacity-60" : ""}`}>
+          {message ? (
+            <tr>
+              <td colSpan={columnCount} className="px-2.5 py-8 text-center">
+                {message}
+              </td>
+            </tr>
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className="hover:bg-gray-50">
+                {row.getVisibleCells().map((cell) => (
+                  <td
+                    key={cell.id}
+                    className={`px-2.5 py-3 text-gray-800 ${cell.column.columnDef.meta?.wrap ? "whitespace-normal" : "whitespace-nowrap"} ${cell.column.columnDef.meta?.className ?? ""}`}
+                  >
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

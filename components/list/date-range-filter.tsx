@@ -1,0 +1,85 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useId } from "react";
+import { DATE_PRESETS, type DatePreset, presetDays } from "@/lib/format";
+import { CONTROL_CLASS, FilterSelect } from "./filter-select";
+
+type Props = {
+  /** Days (YYYY-MM-DD) in the person's time zone; the call turns them into instants. */
+  from?: string;
+  to?: string;
+  timeZone: string;
+  onChange: (from: string | undefined, to: string | undefined) => void;
+};
+
+/**
+ * SPEC §2/§5 date range: two days and the presets yesterday, today, last 7 days, last 30 days,
+ * this month, last month, counted in the person's time zone.
+ */
+export function DateRangeFilter({ from, to, timeZone, onChange }: Props) {
+  const t = useTranslations("list");
+  const id = useId();
+  const now = new Date();
+  const preset =
+    DATE_PRESETS.find((p) => {
+      const days = presetDays(p, timeZone, now);
+      return days.from === from && days.to === to;
+    }) ?? "";
+  const choose = (value: string) => {
+    if (!value) return onChange(undefined, undefined);
+    const days = presetDays(value as DatePreset, timeZone, new Date());
+    onChange(days.from, days.to);
+  };
+
+  return (
+    // `contents`: the range's controls sit in the list toolbar's grid (two columns on phones).
+    <fieldset className="contents">
+      <legend className="sr-only">{t("dateRange")}</legend>
+      <FilterSelect
+        label={t("presets")}
+        className="col-span-2"
+        value={preset}
+        onChange={choose}
+        options={[
+          { value: "", label: from || to ? t("customRange") : t("allDates") },
+          ...DATE_PRESETS.map((p) => ({ value: p, label: t(`preset.${p}`) })),
+        ]}
+      />
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-from`} className="text-sm font-medium text-gray-700">
+          {t("from")}
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={from ?? ""}
+          max={to}
+          onChange={(e) => onChange(e.target.value || undefined, to)}
+          className={`${CONTROL_CLASS} w-full sm:w-auto`}
+        />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={`${id}-to`} className="text-sm font-medium text-gray-700">
+          {t("to")}
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={to ?? ""}
+          min={from}
+          onChange={(e) => onChange(from, e.target.value || undefined)}
+          className={`${CONTROL_CLASS} w-full sm:w-auto`}
+        />
+      </div>
+      {(from || to) && (
+        <button
+          type="button"
+          onClick={() => onChange(undefined, undefined)}
+          className="col-span-2 min-h-11 justify-self-start rounded-lg px-3 text-sm font-semibold text-brand-600 hover:bg-brand-50"
+        >
+          {t("clearDates")}
+        </button>
+      )}
+    </fieldset>
+  );
+}

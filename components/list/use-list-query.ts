@@ -1,0 +1,68 @@
+"use client";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useCallback, useMemo, useOptimistic, useTransition } from "react";
+import {
+  type ListQueryOptions,
+  type ListState,
+  parseListQuery,
+  type SortState,
+  serialiseListQuery,
+} from "./query";
+
+export type ListQueryApi = ReturnType<typeof useListQuery>;
+
+/**
+ * A list's filters, page, size and sort, kept in the URL query (router.replace) so a list can be
+ * linked and reloaded. The new query shows at once (optimistic) while the router catches up.
+ * `options` must be stable (module scope).
+ */
+export function useListQuery(options: ListQueryOptions) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const current = useSearchParams().toString();
+  const [query, setQuery] = useOptimistic(current);
+  const [isPending, startTransition] = useTransition();
+  const state = useMemo(() => parseListQuery(new URLSearchParams(query), options), [query, options]);
+
+  const hrefFor = useCallback(
+    (patch: Partial<ListState>) => {
+      const qs = serialiseListQuery({ ...state, ...patch });
+      return qs ? `${pathname}?${qs}` : pathname;
+    },
+    [state, pathname],
+  );
+
+  const update = useCallback(
+    (patch: Partial<ListState>) => {
+      const qs = serialiseListQuery({ ...state, ...patch });
+      startTransition(() => {
+        setQuery(qs);
+        router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
+      });
+    },
+    [state, pathname, router, setQuery],
+  );
+
+  return {
+    state,
+    isPending,
+    hrefFor,
+    setPage: useCallback((page: number) => update({ page }), [update]),
+    setSize: useCallback((size: number) => update({ size, page: 1 }), [update]),
+    setRange: useCallback(
+      (from: string | undefined, to: string | undefined) =>
+        update(from && to && from > to ? { from: to, to: from, page: 1 } : { from, to, page: 1 }),
+      [update],
+    ),
+    setFilter: useCallback(
+      (name: string, value: string | undefined) => {
+        const filters = { ...state.filters };
+        if (value) filters[name] = value;
+        else delete filters[name];
+        update({ filters, page: 1 });
+      },
+      [state.filters, update],
+    ),
+    setSort: useCallback((sort: SortState) => update({ sort }), [update]),
+  };
+}
