@@ -396,7 +396,6 @@ test("device limit: a sign-in over the limit picks devices to log out, then comp
   // Exactly one of the other browsers lost its session.
   const answers = await Promise.all(others.map((c) => post(c, "/auth/userinfo")));
   expect(answers.filter((a) => a.code === 401)).toHaveLength(1);
-  expect((answers[0] as Envelope).code).toBe(401);
   await Promise.all(others.map((c) => c.dispose()));
 });
 
