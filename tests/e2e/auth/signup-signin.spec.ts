@@ -44,7 +44,7 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByTestId("profile-email")).toHaveText(email);
   await expect(page.getByTestId("profile-fullname")).toHaveText("E2E Person");
-  await expect(page.getByTestId("profile-phone")).toHaveText("0912345678");
+  await expect(page.getByTestId("profile-phone-number")).toHaveText("0912345678");
   // The session cookie is httpOnly: page scripts cannot read it.
   expect(await page.evaluate(() => document.cookie)).not.toContain("SSID");
 

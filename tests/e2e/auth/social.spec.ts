@@ -48,7 +48,7 @@ for (const provider of ["Google", "Facebook"] as const) {
     await page.getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(page.getByTestId("profile-email")).toHaveText(email);
-    await expect(page.getByTestId("profile-phone")).toHaveText(phone);
+    await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);
 
     // Returning: the same provider identity signs straight in.
     await page

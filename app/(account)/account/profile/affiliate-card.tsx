@@ -1,0 +1,133 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { AffiliateCodeDialog, type CodeKind, PaymentInfoDialog } from "./affiliate-dialogs";
+
+/** /affilate/my-affilate-info's affilateInfo (null for someone not in the programme). */
+export type AffiliateInfo = {
+  code: string;
+  flow_code: string | null;
+  level: number;
+  payment_info: string;
+  referral_url: string;
+  customer_count: number;
+  purchased_count: number;
+};
+
+type Dialog = CodeKind | "payment" | null;
+
+/**
+ * SPEC §2 affiliate part of the profile: change the affiliate code and the flow-app affiliate
+ * code; affiliates also see their level, customers and payment information, others a join prompt.
+ */
+export function AffiliateCard({ code, affiliate }: { code: string; affiliate: AffiliateInfo | null }) {
+  const t = useTranslations("account.affiliate");
+  const router = useRouter();
+  const toast = useToast();
+  const id = useId();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const saved = (message: string) => {
+    setDialog(null);
+    toast.show("success", message);
+    router.refresh();
+  };
+
+  // `undefined`: not known here (only the affiliate answer carries the flow-app code; others can still set one).
+  const codes: { kind: CodeKind; label: string; value: string | null | undefined; action: string }[] = [
+    { kind: "builder", label: t("code"), value: code, action: t("changeCode") },
+    {
+      kind: "flow",
+      label: t("flowCode"),
+      value: affiliate ? affiliate.flow_code : undefined,
+      action: t("changeFlowCode"),
+    },
+  ];
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+          {t("title")}
+        </h2>
+        {affiliate && (
+          <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
+            {t("level", { level: affiliate.level })}
+          </span>
+        )}
+      </div>
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+        {codes.map((c) => (
+          <div key={c.kind} className="flex flex-col gap-2 rounded-lg bg-gray-50 p-4">
+            <dt className="text-xs uppercase tracking-wide text-gray-500">{c.label}</dt>
+            {c.value === undefined ? (
+              <dd className="text-sm text-gray-500">{t("flowCodeHint")}</dd>
+            ) : (
+              <dd
+                className="break-all font-mono font-medium text-gray-900"
+                data-testid={`affiliate-code-${c.kind}`}
+              >
+                {c.value || t("notSet")}
+              </dd>
+            )}
+            <dd>
+              <Button variant="secondary" onClick={() => setDialog(c.kind)}>
+                {c.action}
+              </Button>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {affiliate ? (
+        <div className="mt-4 rounded-lg border border-gray-200 p-4">
+          <p className="text-sm text-gray-700">
+            {t("customers", { count: affiliate.customer_count, purchased: affiliate.purchased_count })}
+          </p>
+          <h3 className="mt-3 text-sm font-medium text-gray-700">{t("paymentInfo")}</h3>
+          <p
+            className="mt-1 whitespace-pre-line break-words text-sm text-gray-900"
+            data-testid="payment-info"
+          >
+            {affiliate.payment_info || <span className="text-gray-500">{t("paymentEmpty")}</span>}
+          </p>
+          <Button variant="secondary" className="mt-3" onClick={() => setDialog("payment")}>
+            {t("editPayment")}
+          </Button>
+        </div>
+      ) : (
+        <div className="mt-4 flex flex-col gap-3 rounded-lg bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-gray-800">{t("joinPrompt")}</p>
+          <a
+            href="/affiliate"
+            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+          >
+            {t("join")}
+          </a>
+        </div>
+      )}
+      <AffiliateCodeDialog
+        open={dialog === "builder" || dialog === "flow"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        kind={dialog === "flow" ? "flow" : "builder"}
+        current={dialog === "flow" ? (affiliate?.flow_code ?? "") : code}
+        onSaved={saved}
+      />
+      {affiliate && (
+        <PaymentInfoDialog
+          open={dialog === "payment"}
+          onOpenChange={(open) => !open && setDialog(null)}
+          referralUrl={affiliate.referral_url}
+          paymentInfo={affiliate.payment_info}
+          onSaved={saved}
+        />
+      )}
+      {toast.view}
+    </section>
+  );
+}

@@ -1,0 +1,185 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { useEffect, useId } from "react";
+import { useForm } from "react-hook-form";
+import { Field, inputClass, TextInput } from "@/components/ui/field";
+import { useToast } from "@/components/ui/toast";
+import { catalogResolver } from "@/lib/form-resolver";
+import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
+import { api } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import { changeAffiliateCodeSchema, updateAffiliateInfoSchema } from "@/server/user/schema";
+import { ProfileDialog, ReadOnlyValue } from "./profile-dialog";
+
+export type CodeKind = "builder" | "flow";
+
+const CODE_PATHS: Record<CodeKind, string> = {
+  builder: "/user/change-affilate-code",
+  flow: "/user/change-flow-affilate-code",
+};
+
+type CodeValues = { affilate_code: string };
+
+/** SPEC §5 change affiliate code / flow-app affiliate code: 2–45, unique (the server says when taken). */
+export function AffiliateCodeDialog({
+  open,
+  onOpenChange,
+  kind,
+  current,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  kind: CodeKind;
+  current: string;
+  onSaved: (message: string) => void;
+}) {
+  const t = useTranslations("account.affiliate");
+  const tc = useTranslations("common");
+  const { translate, label } = useValidationText();
+  const toast = useToast();
+  const id = useId();
+  const formId = `${id}-form`;
+  const form = useForm<CodeValues>({
+    resolver: catalogResolver<CodeValues>(changeAffiliateCodeSchema, translate, label),
+    defaultValues: { affilate_code: current },
+  });
+  const markServerErrors = useServerFieldErrors(form.setError);
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset({ affilate_code: current });
+  }, [open, current, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const envelope = await api(CODE_PATHS[kind], values, { networkMessage: tc("networkError") });
+    if (!isSuccess(envelope)) {
+      if (envelope.data?.error === "CODE_TAKEN") {
+        // The envelope's message names the code; the field's copy of it cannot.
+        form.setError("affilate_code", { type: "server", message: envelope.message });
+      } else if (!markServerErrors(envelope)) {
+        toast.show("error", envelope.message);
+      }
+      return;
+    }
+    onSaved(envelope.message);
+  });
+
+  return (
+    <ProfileDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t(kind === "builder" ? "codeTitle" : "flowCodeTitle")}
+      description={t("codeDescription")}
+      formId={formId}
+      busy={isSubmitting}
+      toast={toast.view}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        form.setFocus("affilate_code", { shouldSelect: true });
+      }}
+    >
+      <form id={formId} noValidate onSubmit={onSubmit}>
+        <Field
+          id={`${id}-code`}
+          label={t(kind === "builder" ? "code" : "flowCode")}
+          hint={t("codeHint")}
+          error={errors.affilate_code?.message}
+        >
+          <TextInput
+            id={`${id}-code`}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={45}
+            invalid={Boolean(errors.affilate_code)}
+            {...form.register("affilate_code")}
+          />
+        </Field>
+      </form>
+    </ProfileDialog>
+  );
+}
+
+type PaymentValues = { payment_info: string };
+
+/** SPEC §2 affiliate payment info: the read-only referral link and free-text payment details. */
+export function PaymentInfoDialog({
+  open,
+  onOpenChange,
+  referralUrl,
+  paymentInfo,
+  onSaved,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  referralUrl: string;
+  paymentInfo: string;
+  onSaved: (message: string) => void;
+}) {
+  const t = useTranslations("account.affiliate");
+  const tc = useTranslations("common");
+  const { translate, label } = useValidationText();
+  const toast = useToast();
+  const id = useId();
+  const formId = `${id}-form`;
+  const form = useForm<PaymentValues>({
+    resolver: catalogResolver<PaymentValues>(updateAffiliateInfoSchema, translate, label),
+    defaultValues: { payment_info: paymentInfo },
+  });
+  const markServerErrors = useServerFieldErrors(form.setError);
+  const { errors, isSubmitting } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset({ payment_info: paymentInfo });
+  }, [open, paymentInfo, form]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const envelope = await api("/affilate/update-my-info", values, { networkMessage: tc("networkError") });
+    if (!isSuccess(envelope)) {
+      if (!markServerErrors(envelope)) toast.show("error", envelope.message);
+      return;
+    }
+    onSaved(envelope.message);
+  });
+
+  const invalid = Boolean(errors.payment_info);
+  return (
+    <ProfileDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("paymentTitle")}
+      description={t("paymentDescription")}
+      formId={formId}
+      busy={isSubmitting}
+      toast={toast.view}
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        form.setFocus("payment_info");
+      }}
+    >
+      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <Field id={`${id}-link`} label={t("referralLink")}>
+          <ReadOnlyValue id={`${id}-link`} value={referralUrl} />
+        </Field>
+        <Field
+          id={`${id}-payment`}
+          label={t("paymentInfo")}
+          hint={t("paymentHint")}
+          error={errors.payment_info?.message}
+        >
+          <textarea
+            id={`${id}-payment`}
+            rows={4}
+            maxLength={2000}
+            placeholder={t("paymentPlaceholder")}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-payment-error` : undefined}
+            className={`${inputClass(invalid)} resize-y`}
+            {...form.register("payment_info")}
+          />
+        </Field>
+      </form>
+    </ProfileDialog>
+  );
+}

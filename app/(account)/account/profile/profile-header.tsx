@@ -1,0 +1,137 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+import { Button } from "@/components/ui/button";
+import { useToast } from "@/components/ui/toast";
+import { ChangePasswordDialog } from "./change-password-dialog";
+import { type EditableUser, EditProfileDialog, SAVED_AFTER_RELOAD_KEY } from "./edit-profile-dialog";
+import { VerifyEmailButton } from "./verify-email-button";
+
+type Dialog = "profile" | "phone" | "password" | null;
+
+/**
+ * SPEC §2 profile header: avatar or initial, greeting, email, phone (or the complete-phone
+ * prompt), verify email while unverified, and the profile and password modals.
+ */
+export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email: boolean } }) {
+  const t = useTranslations("account.profile");
+  const router = useRouter();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // A language change reloads the page: its success toast is shown here, in the new language.
+  useEffect(() => {
+    if (window.sessionStorage.getItem(SAVED_AFTER_RELOAD_KEY)) {
+      window.sessionStorage.removeItem(SAVED_AFTER_RELOAD_KEY);
+      toast.show("success", t("saved"));
+    }
+  }, [toast.show, t]);
+
+  const saved = (message: string) => {
+    setDialog(null);
+    toast.show("success", message);
+    router.refresh();
+  };
+
+  const name = user.fullname || user.email;
+  const initial = name.trim().charAt(0).toUpperCase();
+
+  return (
+    <section
+      aria-labelledby="profile-title"
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+    >
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
+        {user.avatar ? (
+          // biome-ignore lint/performance/noImgElement: our own 256 px WebP, re-encoded on upload.
+          <img
+            src={user.avatar}
+            alt={t("avatarAlt", { name })}
+            width={64}
+            height={64}
+            data-testid="profile-avatar"
+            className="size-16 shrink-0 rounded-full object-cover ring-1 ring-gray-200"
+          />
+        ) : (
+          <div
+            aria-hidden
+            data-testid="profile-initial"
+            className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-2xl font-semibold text-brand-700"
+          >
+            {initial}
+          </div>
+        )}
+        <div className="min-w-0 flex-1">
+          <h1 id="profile-title" className="break-words text-xl font-semibold text-gray-900">
+            {t("greeting", { name })}
+          </h1>
+          <p className="text-sm text-gray-500">{t("subtitle")}</p>
+        </div>
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto">
+          <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => setDialog("profile")}>
+            {t("edit")}
+          </Button>
+          <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => setDialog("password")}>
+            {t("changePassword")}
+          </Button>
+        </div>
+      </div>
+      <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("fullname")}</dt>
+          <dd className="mt-1 break-words font-medium" data-testid="profile-fullname">
+            {user.fullname || "—"}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("email")}</dt>
+          <dd className="mt-1 break-all font-medium" data-testid="profile-email">
+            {user.email}
+          </dd>
+        </div>
+        <div className="rounded-lg bg-gray-50 p-4">
+          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("phone")}</dt>
+          <dd className="mt-1 break-all font-medium" data-testid="profile-phone">
+            {user.phone ? (
+              <>
+                <span data-testid="profile-phone-number">{user.phone}</span>
+                {!user.is_verify_phone && (
+                  <span className="ml-2 rounded bg-amber-50 px-2 py-0.5 text-xs font-normal text-amber-800">
+                    {t("phoneUnverified")}
+                  </span>
+                )}
+              </>
+            ) : (
+              <span className="flex flex-col items-start gap-2">
+                <span className="font-normal text-gray-600">{t("noPhone")}</span>
+                <Button variant="ghost" className="-ml-4" onClick={() => setDialog("phone")}>
+                  {t("completePhone")}
+                </Button>
+              </span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {!user.is_verify_email && (
+        <div className="mt-6 flex flex-col gap-3 rounded-lg bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-amber-900">{t("emailUnverified")}</p>
+          <VerifyEmailButton />
+        </div>
+      )}
+      <EditProfileDialog
+        open={dialog === "profile" || dialog === "phone"}
+        onOpenChange={(open) => setDialog(open ? "profile" : null)}
+        user={user}
+        focusPhone={dialog === "phone"}
+        onSaved={saved}
+      />
+      <ChangePasswordDialog
+        open={dialog === "password"}
+        onOpenChange={(open) => setDialog(open ? "password" : null)}
+        onSaved={saved}
+      />
+      {toast.view}
+    </section>
+  );
+}

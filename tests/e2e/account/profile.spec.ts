@@ -1,0 +1,327 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { demoAccount, freshAccount, SCREENS_DIR } from "../support";
+
+const APP = "http://localhost:3310";
+
+/** A real 1×1 PNG: the server re-encodes it to a 256 px WebP. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+const uniqueCode = (prefix: string) => `${prefix}${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+
+async function setLanguageCookie(context: BrowserContext, lang: string) {
+  await context.addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
+}
+
+/** The seeded demo account (partner, affiliate, balances), signed in through /2.0 like the fixtures. */
+async function signInDemo(page: Page) {
+  const response = await page.request.post("/2.0/auth/signin", { data: demoAccount() });
+  expect((await response.json()).code).toBe(200);
+  await page.goto("/account/profile");
+}
+
+test.describe("profile", () => {
+  test.beforeEach(async ({ context }) => {
+    await setLanguageCookie(context, "en");
+  });
+
+  test("edit the profile with an avatar; an exe and a renamed non-image are refused", async ({ page }) => {
+    await freshAccount(page);
+    await expect(page.getByTestId("profile-initial")).toHaveText("F");
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit profile" });
+    await expect(dialog.getByLabel("Full name")).toBeFocused();
+    await expect(dialog.getByLabel("Email")).toHaveAttribute("readonly", "");
+    // The account's phone was verified at sign-up: fixed.
+    await expect(dialog.getByLabel("Phone number")).toHaveAttribute("readonly", "");
+
+    // Named .exe: refused in the browser before anything is sent.
+    await dialog.getByLabel("Avatar").setInputFiles({
+      name: "x.exe",
+      mimeType: "application/x-msdownload",
+      buffer: randomBytes(4096),
+    });
+    await expect(dialog.getByText("This file type is not allowed")).toBeVisible();
+
+    // Random bytes renamed x.png pass the browser's check; the server reads the bytes and refuses.
+    await dialog.getByLabel("Avatar").setInputFiles({
+      name: "x.png",
+      mimeType: "image/png",
+      buffer: randomBytes(4096),
+    });
+    await expect(dialog.getByText("This file type is not allowed")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("This file is not an image we can read")).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENS_DIR, "profile-edit-avatar-refused-en-desktop.png") });
+
+    // Too large: refused in the browser with the 5 MB message.
+    await dialog.getByLabel("Avatar").setInputFiles({
+      name: "big.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]),
+    });
+    await expect(dialog.getByText("The image is larger than 5 MB")).toBeVisible();
+
+    // A real image: previewed, saved, shown on the page.
+    await dialog.getByLabel("Avatar").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+    await expect(dialog.getByTestId("avatar-preview")).toHaveAttribute("src", /^blob:/);
+    await dialog.getByLabel("Full name").fill("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Please enter Full name")).toBeVisible();
+    await dialog.getByLabel("Full name").fill("Renamed Person");
+    await dialog.getByLabel("Time zone").selectOption("Asia/Bangkok");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your profile has been updated")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Hello, Renamed Person" })).toBeVisible();
+    const avatar = page.getByTestId("profile-avatar");
+    await expect(avatar).toHaveAttribute("src", /^\/uploads\/avatars\/[\w-]+\.webp$/);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(256);
+
+    // Saved for real: a reload shows it, and the dialog opens with the new values.
+    await page.reload();
+    await expect(page.getByTestId("profile-avatar")).toBeVisible();
+    await page.getByRole("button", { name: "Edit profile" }).click();
+    await expect(dialog.getByLabel("Full name")).toHaveValue("Renamed Person");
+    await expect(dialog.getByLabel("Time zone")).toHaveValue("Asia/Bangkok");
+    await expect(dialog.getByTestId("avatar-preview")).toHaveAttribute("src", /\/uploads\/avatars\//);
+  });
+
+  test("change password: checks, then sign in with the new one (the old one fails)", async ({ page }) => {
+    const account = await freshAccount(page);
+    await page.getByRole("button", { name: "Change password" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change password" });
+    const submit = dialog.getByRole("button", { name: "Change password" });
+    await submit.click();
+    await expect(dialog.getByText("Please enter Current password")).toBeVisible();
+
+    await dialog.getByLabel("Current password", { exact: true }).fill("Wrong@1234");
+    await dialog.getByLabel("New password", { exact: true }).fill("abc");
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("abc");
+    await submit.click();
+    // The shared schema's bound (8: a new password must also pass sign-in's 8–45).
+    await expect(dialog.getByText("New password must be greater than 8 letters")).toBeVisible();
+
+    await dialog.getByLabel("New password", { exact: true }).fill("newpass1");
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass2");
+    await submit.click();
+    await expect(dialog.getByText("New password and confirm password mismatch")).toBeVisible();
+
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass1");
+    await submit.click();
+    await expect(dialog.getByText("The password is incorrect")).toBeVisible();
+
+    // Show/hide toggles the box.
+    const current = dialog.getByLabel("Current password", { exact: true });
+    await dialog.getByRole("button", { name: "Show" }).first().click();
+    await expect(current).toHaveAttribute("type", "text");
+    await current.fill(account.password);
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByText("Your password has been changed. Other devices have been signed out"),
+    ).toBeVisible();
+
+    await page.goto("/signout");
+    await expect(page).toHaveURL(/\/signin/);
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByText("Email or password is incorrect")).toBeVisible();
+    await page.getByLabel("Password").fill("newpass1");
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page).toHaveURL(/\/account\/profile$/);
+  });
+
+  test("change the affiliate code (a taken one is refused) and the flow-app code; join prompt", async ({
+    page,
+  }) => {
+    await freshAccount(page);
+    // Not an affiliate: the join prompt instead of payment information.
+    await expect(page.getByRole("link", { name: "Join the affiliate programme" })).toHaveAttribute(
+      "href",
+      "/affiliate",
+    );
+    await expect(page.getByRole("button", { name: "Update payment information" })).toHaveCount(0);
+
+    const before = (await page.getByTestId("affiliate-code-builder").textContent())?.trim() ?? "";
+    await page.getByRole("button", { name: "Change affiliate code" }).click();
+    const dialog = page.getByRole("dialog", { name: "Change affiliate code" });
+    const input = dialog.getByLabel("Affiliate code");
+    await expect(input).toHaveValue(before);
+    await input.fill("a");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Affiliate code must be greater than 2 letters")).toBeVisible();
+    await input.fill("bad code!");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("may contain only letters, digits, - and _")).toBeVisible();
+    // The demo account's code.
+    await input.fill("demo");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("The code demo is already taken. Please choose another")).toBeVisible();
+
+    const code = uniqueCode("e2e");
+    await input.fill(code);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your affiliate code has been changed")).toBeVisible();
+    await expect(page.getByTestId("affiliate-code-builder")).toHaveText(code);
+    // The invite link follows the code.
+    await expect(page.getByTestId("referral-url")).toHaveValue(new RegExp(`referral_id=${code}$`));
+
+    await page.getByRole("button", { name: "Change flow app code" }).click();
+    const flow = page.getByRole("dialog", { name: "Change flow app affiliate code" });
+    await flow.getByLabel("Flow app affiliate code").fill(uniqueCode("flow"));
+    await flow.getByRole("button", { name: "Save" }).click();
+    await expect(flow).toBeHidden();
+    await expect(page.getByText("Your affiliate code has been changed")).toBeVisible();
+  });
+
+  test("affiliate payment information: required, saved", async ({ page }) => {
+    await signInDemo(page);
+    await expect(page.getByRole("link", { name: "Join the affiliate programme" })).toHaveCount(0);
+    const original = (await page.getByTestId("payment-info").textContent()) ?? "";
+    expect(original).toContain("Vietcombank");
+    await page.getByRole("button", { name: "Update payment information" }).click();
+    const dialog = page.getByRole("dialog", { name: "Affiliate payment information" });
+    await expect(dialog.getByLabel("Referral link")).toHaveAttribute("readonly", "");
+    await expect(dialog.getByLabel("Referral link")).toHaveValue(/\/signup\?referral_id=demo$/);
+    const box = dialog.getByLabel("Payment information");
+    await expect(box).toHaveValue(original);
+    await box.fill("   ");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog.getByText("Payment infomation cannot null")).toBeVisible();
+    await box.fill(`${original}\nBranch: Hanoi`);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Your payment information has been saved")).toBeVisible();
+    await expect(page.getByTestId("payment-info")).toContainText("Branch: Hanoi");
+    // Leave the shared demo account as the seed made it.
+    await page.getByRole("button", { name: "Update payment information" }).click();
+    await dialog.getByLabel("Payment information").fill(original);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId("payment-info")).toHaveText(original);
+  });
+
+  test("balances: money in VND, credit with two decimals, links to the logs", async ({ page }) => {
+    await signInDemo(page);
+    await expect(page.getByTestId("balance-money")).toHaveText(/₫/);
+    await expect(page.getByTestId("balance-credit-app")).toHaveText(/\d\.\d{2}$/);
+    // The demo account is a partner with credit: credit shows instead of points.
+    await expect(page.getByTestId("balance-credit")).toHaveText(/\d\.\d{2}$/);
+    await expect(page.getByTestId("balance-point")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Credit history" })).toHaveAttribute("href", "/credit");
+  });
+
+  test("the invite block copies the referral link", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await freshAccount(page);
+    // No partner credit yet: points show, with their log.
+    await expect(page.getByTestId("balance-point")).toHaveText("0.00");
+    await expect(page.getByRole("link", { name: "Point history" })).toHaveAttribute("href", "/point");
+    const url = await page.getByTestId("referral-url").inputValue();
+    expect(url).toMatch(/^http:\/\/localhost:3310\/signup\?referral_id=[\w-]+$/);
+    await expect(page.getByTestId("referral-count")).toHaveText("No one has joined with your link yet");
+    await expect(page.getByRole("link", { name: "See referral list" })).toHaveAttribute("href", "/referral");
+    await page.getByRole("button", { name: "Copy referral link" }).click();
+    await expect(page.getByText("Referral link copied")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  });
+
+  test("the complete-phone prompt is not shown to someone with a phone", async ({ page }) => {
+    await freshAccount(page);
+    await expect(page.getByTestId("profile-phone")).toHaveText(/^0\d{9}$/);
+    await expect(page.getByRole("button", { name: "Add your phone number" })).toHaveCount(0);
+  });
+});
+
+test("changing the language in the profile reloads the page in it", async ({ page, context }) => {
+  await setLanguageCookie(context, "vi");
+  await freshAccount(page);
+  await expect(page.getByRole("heading", { name: "Xin chào, Fresh Person" })).toBeVisible();
+  await page.getByRole("button", { name: "Sửa hồ sơ" }).click();
+  const dialog = page.getByRole("dialog", { name: "Sửa hồ sơ" });
+  await expect(dialog.getByLabel("Ngôn ngữ")).toHaveValue("vi");
+  await dialog.getByLabel("Ngôn ngữ").selectOption("en");
+  await dialog.getByRole("button", { name: "Lưu" }).click();
+  await expect(page.getByRole("heading", { name: "Hello, Fresh Person" })).toBeVisible();
+  await expect(page.getByText("Your profile has been updated")).toBeVisible();
+  const cookies = await context.cookies(APP);
+  expect(cookies.find((c) => c.name === "LANGUAGE")?.value).toBe("en");
+  await page.getByRole("button", { name: "Edit profile" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit profile" }).getByLabel("Language")).toHaveValue("en");
+});
+
+// Screenshots to look at (tests/artifacts/screens): the page and each modal, vi and en, desktop and phone.
+const BUTTONS = {
+  en: {
+    edit: "Edit profile",
+    password: "Change password",
+    code: "Change affiliate code",
+    flow: "Change flow app code",
+    payment: "Update payment information",
+  },
+  vi: {
+    edit: "Sửa hồ sơ",
+    password: "Đổi mật khẩu",
+    code: "Đổi mã cộng tác viên",
+    flow: "Đổi mã ứng dụng flow",
+    payment: "Cập nhật thông tin thanh toán",
+  },
+} as const;
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+test("profile screens with each modal open", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  // A fresh account for the non-affiliate view (join prompt, points), the demo for the rest.
+  await setLanguageCookie(page.context(), "en");
+  await freshAccount(page);
+  const demoContext = await browser.newContext();
+  const demo = await demoContext.newPage();
+  await signInDemo(demo);
+  // Pages whole; modals as the viewport shows them.
+  const shot = (p: Page, name: string, fullPage = true) =>
+    p.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
+  for (const lang of ["vi", "en"] as const) {
+    await setLanguageCookie(page.context(), lang);
+    await setLanguageCookie(demoContext, lang);
+    for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+      const suffix = `${lang}-${device}`;
+      await page.setViewportSize(viewport);
+      await page.goto("/account/profile");
+      await expect(page.locator("h1").first()).toBeVisible();
+      await shot(page, `profile-fresh-${suffix}`);
+
+      await demo.setViewportSize(viewport);
+      await demo.goto("/account/profile");
+      await expect(demo.getByTestId("payment-info")).toBeVisible();
+      await shot(demo, `profile-demo-${suffix}`);
+      const open = async (button: string, name: string, action?: (dialog: Locator) => Promise<void>) => {
+        await demo.getByRole("button", { name: button, exact: true }).first().click();
+        const dialog = demo.getByRole("dialog");
+        await expect(dialog).toBeVisible();
+        if (action) await action(dialog);
+        await shot(demo, `profile-${name}-${suffix}`, false);
+        await demo.keyboard.press("Escape");
+        await expect(dialog).toBeHidden();
+      };
+      const label = BUTTONS[lang];
+      await open(label.edit, "edit");
+      await open(label.password, "password", async (dialog) => {
+        await dialog.locator('button[type="submit"]').click();
+        await expect(dialog.getByRole("alert").first()).toBeVisible();
+      });
+      await open(label.code, "affiliate-code");
+      await open(label.flow, "flow-code");
+      await open(label.payment, "payment");
+    }
+  }
+  await demoContext.close();
+});
