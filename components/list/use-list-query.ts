@@ -1,6 +1,6 @@
 "use client";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo, useOptimistic, useTransition } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import {
   type ListQueryOptions,
   type ListState,
@@ -13,14 +13,22 @@ export type ListQueryApi = ReturnType<typeof useListQuery>;
 
 /**
  * A list's filters, page, size and sort, kept in the URL query (router.replace) so a list can be
- * linked and reloaded. The new query shows at once (optimistic) while the router catches up.
+ * linked and reloaded. The new query shows at once while the router catches up; the URL wins only
+ * when it changes by itself (back/forward, a link), so a slow router never puts an old filter back.
  * `options` must be stable (module scope).
  */
 export function useListQuery(options: ListQueryOptions) {
   const router = useRouter();
   const pathname = usePathname();
   const current = useSearchParams().toString();
-  const [query, setQuery] = useOptimistic(current);
+  const [query, setQuery] = useState(current);
+  const pushed = useRef(current);
+  useEffect(() => {
+    if (current !== pushed.current) {
+      pushed.current = current;
+      setQuery(current);
+    }
+  }, [current]);
   const [isPending, startTransition] = useTransition();
   const state = useMemo(() => parseListQuery(new URLSearchParams(query), options), [query, options]);
 
@@ -35,8 +43,9 @@ export function useListQuery(options: ListQueryOptions) {
   const update = useCallback(
     (patch: Partial<ListState>) => {
       const qs = serialiseListQuery({ ...state, ...patch });
+      pushed.current = qs;
+      setQuery(qs);
       startTransition(() => {
-        setQuery(qs);
         router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
       });
     },
