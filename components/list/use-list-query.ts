@@ -49,7 +49,7 @@ export function useListQuery(options: ListQueryOptions) {
         router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
       });
     },
-    [state, pathname, router, setQuery],
+    [state, pathname, router],
   );
 
   return {

@@ -1,9 +1,9 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
-import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
+import { FormDialog, MessageDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
@@ -41,63 +41,8 @@ const STORE_LINKS = {
 /** SPEC §9: the copy-secret toast stays 3 s. */
 const COPY_TOAST_MS = 3000;
 
-/**
- * The modal both setup flows sit in. The overlay centres the panel (no transform on it), so a
- * toast rendered inside stays fixed to the viewport and is not hidden from screen readers.
- */
-export function TwoFactorDialogFrame({
-  open,
-  onOpenChange,
-  title,
-  description,
-  toast,
-  onOpenAutoFocus,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  toast?: ReactNode;
-  /** Where focus starts (Radix's default is the first focusable element: the close button). */
-  onOpenAutoFocus?: (event: Event) => void;
-  children: ReactNode;
-}) {
-  const tc = useTranslations("common");
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
-          <RadixDialog.Content
-            // Clicks outside must not throw away a half-done setup.
-            onPointerDownOutside={(e) => e.preventDefault()}
-            onOpenAutoFocus={onOpenAutoFocus}
-            className="relative w-full max-w-md rounded-xl bg-white p-5 shadow-xl sm:p-6"
-          >
-            <div className="flex items-start justify-between gap-4">
-              <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
-              <RadixDialog.Close
-                aria-label={tc("close")}
-                className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-xl leading-none text-gray-500 hover:bg-gray-100"
-              >
-                <span aria-hidden>×</span>
-              </RadixDialog.Close>
-            </div>
-            {description ? (
-              <RadixDialog.Description className="mt-1 text-sm text-gray-500">
-                {description}
-              </RadixDialog.Description>
-            ) : (
-              <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-            )}
-            <div className="mt-4">{children}</div>
-            {toast}
-          </RadixDialog.Content>
-        </RadixDialog.Overlay>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
+/** The modal both set-up flows sit in (the shared form dialog). */
+export const TwoFactorDialogFrame = FormDialog;
 
 /** The password asked again when an enabled method changes (profile mode). */
 export function PasswordAgainField({

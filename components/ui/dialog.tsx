@@ -1,5 +1,6 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 
 /** A modal message (SPEC §8: errors in a dialog titled Notification with OK). */
@@ -27,6 +28,71 @@ export function MessageDialog({
           </RadixDialog.Description>
           <div className="mt-6 flex justify-end gap-2">{actions}</div>
         </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
+
+/**
+ * The modal every form sits in (profile modals, two-factor set-up): title, optional line, body,
+ * optional footer. The overlay centres the panel without a transform, so a toast rendered inside
+ * stays fixed to the viewport; a click outside never throws away a half-filled form.
+ */
+export function FormDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  toast,
+  footer,
+  wide = false,
+  onOpenAutoFocus,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  toast?: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  /** Where focus starts (Radix's default is the first focusable element: the close button). */
+  onOpenAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}) {
+  const tc = useTranslations("common");
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
+          <RadixDialog.Content
+            onPointerDownOutside={(e) => e.preventDefault()}
+            onOpenAutoFocus={onOpenAutoFocus}
+            className={`relative w-full ${wide ? "max-w-lg" : "max-w-md"} rounded-xl bg-white p-5 shadow-xl sm:p-6`}
+          >
+            <div className="flex items-start justify-between gap-4">
+              <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
+              <RadixDialog.Close
+                aria-label={tc("close")}
+                className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-xl leading-none text-gray-500 hover:bg-gray-100"
+              >
+                <span aria-hidden>×</span>
+              </RadixDialog.Close>
+            </div>
+            {description ? (
+              <RadixDialog.Description className="mt-1 text-sm text-gray-500">
+                {description}
+              </RadixDialog.Description>
+            ) : (
+              <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+            )}
+            <div className="mt-4">{children}</div>
+            {footer && (
+              <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div>
+            )}
+            {toast}
+          </RadixDialog.Content>
+        </RadixDialog.Overlay>
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );

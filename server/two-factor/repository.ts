@@ -28,7 +28,7 @@ export async function replaceBackupCodes(db: Executor, userId: string, hashes: s
 }
 
 /** Spends a backup code once; false when it does not exist or was used. */
-export async function useBackupCode(
+export async function spendBackupCode(
   db: Executor,
   userId: string,
   codeHash: string,

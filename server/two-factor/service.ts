@@ -22,7 +22,7 @@ import {
   type UserFlow,
   updateFlowData,
 } from "@/server/verification/service";
-import { claimTotpStep, replaceBackupCodes, revokeTrustedDevices, useBackupCode } from "./repository";
+import { claimTotpStep, replaceBackupCodes, revokeTrustedDevices, spendBackupCode } from "./repository";
 import type {
   disable2faSchema,
   enable2faSchema,
@@ -210,7 +210,9 @@ async function checkSecondFactor(
   code: string,
 ): Promise<"totp" | "sms" | "backup"> {
   if (!isSixDigitCode(code)) {
-    if (await useBackupCode(ctx.db, user.id, hashBackupCode(code, ctx.env.DATA_ENCRYPTION_KEY), ctx.clock()))
+    if (
+      await spendBackupCode(ctx.db, user.id, hashBackupCode(code, ctx.env.DATA_ENCRYPTION_KEY), ctx.clock())
+    )
       return "backup";
     throw new AppError("TWO_FA_INVALID");
   }
@@ -262,7 +264,7 @@ export async function resend2fa(ctx: Ctx, input: z.output<typeof resend2faSchema
   await consume("otpResendIp", ctx.ip);
   const flow = await getFlow(ctx, input.custom_auth, "verify_2fa");
   const user = await findUserById(ctx.db, flow.userId);
-  if (!user || user.twoFaType !== "SMS") throw new AppError("TWO_FA_NOT_SMS");
+  if (user?.twoFaType !== "SMS") throw new AppError("TWO_FA_NOT_SMS");
   const { expTime } = await sendCode(ctx, { flow, user, channel: "SMS" });
   return { data: { exp_time: expTime }, message: "auth.verify.resent" };
 }

@@ -33,7 +33,7 @@ async function freshUser(ctx: Ctx) {
   return user;
 }
 
-function changed(ctx: Ctx, userId: string) {
+function changed(userId: string) {
   forgetCachedSessions((v) => v.user.id === userId);
 }
 
@@ -62,7 +62,7 @@ export async function updateProfile(
   }
   const updated = await updateUser(ctx.db, user.id, values);
   if (!updated) throw new AppError("UNAUTHORIZED");
-  changed(ctx, user.id);
+  changed(user.id);
   const cookies: CookieDirective[] = input.language
     ? [{ name: LANGUAGE_COOKIE, value: input.language, maxAge: 365 * 24 * 60 * 60, httpOnly: false }]
     : [];
@@ -112,7 +112,7 @@ export async function changeAffiliateCode(
     // Two people racing for one code: the unique index decides.
     throw new AppError("CODE_TAKEN", { fields: { affilate_code: "errors.CODE_TAKEN" }, params: { code } });
   }
-  changed(ctx, user.id);
+  changed(user.id);
   return { data: { affilate_code: code }, message: "account.affiliate.codeChanged" };
 }
 

@@ -3,6 +3,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { FormDialog } from "@/components/ui/dialog";
 
 /**
  * The frame of every profile modal: a title, an optional line under it, the form, and Cancel +
@@ -37,45 +38,27 @@ export function ProfileDialog({
   const tc = useTranslations("common");
   const t = useTranslations("account.profile");
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
-          <RadixDialog.Content
-            // A click beside a half-filled form must not throw it away.
-            onPointerDownOutside={(e) => e.preventDefault()}
-            onOpenAutoFocus={onOpenAutoFocus}
-            className="relative w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6"
-          >
-            <div className="flex items-start justify-between gap-4">
-              <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
-              <RadixDialog.Close
-                aria-label={tc("close")}
-                className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-xl leading-none text-gray-500 hover:bg-gray-100"
-              >
-                <span aria-hidden>×</span>
-              </RadixDialog.Close>
-            </div>
-            {description ? (
-              <RadixDialog.Description className="mt-1 text-sm text-gray-500">
-                {description}
-              </RadixDialog.Description>
-            ) : (
-              <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-            )}
-            <div className="mt-4">{children}</div>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <RadixDialog.Close asChild>
-                <Button variant="secondary">{tc("cancel")}</Button>
-              </RadixDialog.Close>
-              <Button type="submit" form={formId} busy={busy}>
-                {submitLabel ?? t("save")}
-              </Button>
-            </div>
-            {toast}
-          </RadixDialog.Content>
-        </RadixDialog.Overlay>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      toast={toast}
+      onOpenAutoFocus={onOpenAutoFocus}
+      wide
+      footer={
+        <>
+          <RadixDialog.Close asChild>
+            <Button variant="secondary">{tc("cancel")}</Button>
+          </RadixDialog.Close>
+          <Button type="submit" form={formId} busy={busy}>
+            {submitLabel ?? t("save")}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </FormDialog>
   );
 }
 
