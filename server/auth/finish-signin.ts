@@ -44,6 +44,17 @@ export function handoffQuery(input: {
   };
 }
 
+/** What a step before the session (code, two-factor, device limit) keeps to finish the sign-in it stopped. */
+export type PendingSignIn = {
+  query?: SignInQuery;
+  isNew?: boolean;
+  source?: SignInSource;
+  /** The person asked to trust this browser (kept through the device-limit step). */
+  trustDevice?: boolean;
+  /** The phone an SMS set-up code went to. */
+  phone?: string;
+};
+
 /** Hosts allowed to receive a token: CALLBACK_ALLOWED_HOSTS plus the family's own homes. */
 export function allowedHosts(ctx: Pick<Ctx, "env">): string[] {
   const fromApps = Object.values(ctx.env.APPS_CONFIG).map((app) => new URL(app.home).host.toLowerCase());
@@ -123,7 +134,7 @@ export async function finishSignIn(
     const { token, flow } = await createFlow(ctx, {
       purpose: "verify_account",
       user,
-      data: { query, isNew },
+      data: { query, isNew } satisfies PendingSignIn,
     });
     const { expTime } = await sendCode(ctx, { flow, user, channel });
     const result = decideSignInResult(state, query, source, { ...context, flowToken: token, expTime });
@@ -206,4 +217,21 @@ export async function finishSignIn(
     session,
     cookies,
   };
+}
+
+/** Finishes a sign-in a flow step stopped, once the person proved the second factor (or freed a device). */
+export function resumeSignIn(
+  ctx: Ctx,
+  user: UserRow,
+  pending: PendingSignIn,
+  options: { clientId?: string; trustDevice?: boolean } = {},
+): Promise<CallResult> {
+  return finishSignIn(ctx, {
+    user,
+    source: pending.source ?? "signin",
+    query: { ...pending.query, client_id: options.clientId ?? pending.query?.client_id },
+    isNew: Boolean(pending.isNew),
+    secondFactorDone: true,
+    trustDevice: options.trustDevice ?? Boolean(pending.trustDevice),
+  });
 }

@@ -13,7 +13,7 @@ import { createSession, resolveToken, revokeToken } from "@/server/session/servi
 import { findUserByEmail, findUserById, insertUser, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
 import { checkCode, finishFlow, getFlow, sendCode } from "@/server/verification/service";
-import { allowedHosts, finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
+import { allowedHosts, finishSignIn, handoffQuery, type PendingSignIn, recordEvent } from "./finish-signin";
 import type {
   adoptTokenSchema,
   completeRegisterSchema,
@@ -23,7 +23,6 @@ import type {
   VerifyType,
   verifyAccountSchema,
 } from "./schema";
-import type { SignInQuery } from "./signin-result";
 import { allowedCallback, withToken } from "./signin-result";
 
 export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Promise<CallResult> {
@@ -110,7 +109,7 @@ export async function verifyAccount(
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
   if (channel === "EMAIL") await grantVerifyReward(ctx, user.id);
   await recordEvent(ctx, user.id, "account_verified", { channel });
-  const data = flow.data as { query?: SignInQuery; isNew?: boolean };
+  const data = flow.data as PendingSignIn;
   const query = { ...data.query, client_id: input.client_id ?? data.query?.client_id };
   return finishSignIn(ctx, { user, source: "otp", query, isNew: Boolean(data.isNew) });
 }

@@ -1,6 +1,7 @@
 import "server-only";
-import { aliasedTable, and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import { cappedCount } from "@/server/db/count";
 import { creditLogs, pointLogs } from "@/server/db/tables/balances";
 import { referrals } from "@/server/db/tables/referrals";
 import { users } from "@/server/db/tables/users";
@@ -11,8 +12,6 @@ export type Balance = "credit" | "credit_app" | "money" | "point";
 
 type Range = { from?: Date; to?: Date };
 type Paging = { limit: number; offset: number };
-/** DESIGN §7: a page never waits on an exact count past this. */
-const COUNT_CAP = 10_001;
 
 const COLUMN = {
   credit: users.credit,
@@ -56,21 +55,6 @@ function rangeOf(
   range: Range,
 ) {
   return [range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined];
-}
-
-async function cappedCount(
-  db: Executor,
-  table: typeof creditLogs | typeof pointLogs | typeof referrals,
-  where: ReturnType<typeof and>,
-) {
-  const capped = db
-    .select({ one: sql`1`.as("one") })
-    .from(table)
-    .where(where)
-    .limit(COUNT_CAP)
-    .as("capped");
-  const [row] = await db.select({ n: count() }).from(capped);
-  return row?.n ?? 0;
 }
 
 export async function findCreditLogs(

@@ -1,7 +1,8 @@
 import "server-only";
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
+import { cappedCount } from "@/server/db/count";
 import { securityEvents } from "@/server/db/tables/security-events";
 import { sessions } from "@/server/db/tables/sessions";
 import { backupCodes, trustedDevices } from "@/server/db/tables/two-factor";
@@ -181,13 +182,5 @@ export async function findSecurityEvents(
     .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
     .limit(page.limit)
     .offset(page.offset);
-  // DESIGN §7: counts are capped so a long history never slows the page.
-  const capped = db
-    .select({ one: sql`1`.as("one") })
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId))
-    .limit(10_001)
-    .as("capped");
-  const [row] = await db.select({ n: count() }).from(capped);
-  return { items, total: row?.n ?? 0 };
+  return { items, total: await cappedCount(db, securityEvents, eq(securityEvents.userId, userId)) };
 }

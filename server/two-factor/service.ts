@@ -7,8 +7,7 @@ import type { CallResult } from "@/lib/http/call";
 import { verifyPassword } from "@/lib/password";
 import { consume } from "@/lib/rate-limit";
 import { normalizeVietnamesePhone } from "@/lib/validation";
-import { finishSignIn, recordEvent } from "@/server/auth/finish-signin";
-import type { SignInQuery, SignInSource } from "@/server/auth/signin-result";
+import { type PendingSignIn, recordEvent, resumeSignIn } from "@/server/auth/finish-signin";
 import type { Ctx } from "@/server/context";
 import { forgetCachedSessions } from "@/server/session/service";
 import { findUserById, type UserRow, updateUser } from "@/server/user/repository";
@@ -34,8 +33,6 @@ import type {
 import { hashBackupCode, isSixDigitCode, matchTotp, newBackupCodes, newTotpSecret, totpUri } from "./totp";
 
 const SETUP_FLOW_TTL_SECONDS = 15 * 60;
-/** What a flow before the session carries to finish the sign-in it interrupted. */
-type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSource; phone?: string };
 
 /**
  * Who is setting two-factor up: a sign-in that requires it (`custom_auth`, a require_2fa step)
@@ -162,13 +159,7 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
     await finishFlow(ctx, signInFlow);
     const pending = signInFlow.data as PendingSignIn;
     try {
-      const result = await finishSignIn(ctx, {
-        user: updated,
-        source: pending.source ?? "signin",
-        query: pending.query ?? {},
-        isNew: Boolean(pending.isNew),
-        secondFactorDone: true,
-      });
+      const result = await resumeSignIn(ctx, updated, pending);
       return { ...result, data: { ...(result.data as object), ...extra, method: input.method } };
     } catch (error) {
       // Stopped by the device limit: the backup codes are shown once, so they travel with the 503.
@@ -249,12 +240,8 @@ export async function verifyLogin(ctx: Ctx, input: z.output<typeof verifyLoginSc
   await finishFlow(ctx, flow);
   await recordEvent(ctx, user.id, "2fa_verified", { kind });
   const pending = flow.data as PendingSignIn;
-  return finishSignIn(ctx, {
-    user,
-    source: pending.source ?? "signin",
-    query: { ...pending.query, client_id: input.client_id ?? pending.query?.client_id },
-    isNew: Boolean(pending.isNew),
-    secondFactorDone: true,
+  return resumeSignIn(ctx, user, pending, {
+    clientId: input.client_id,
     trustDevice: Boolean(input.trust_device),
   });
 }

@@ -3,8 +3,7 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { parseUserAgent } from "@/lib/user-agent";
-import { finishSignIn, recordEvent } from "@/server/auth/finish-signin";
-import type { SignInQuery, SignInSource } from "@/server/auth/signin-result";
+import { type PendingSignIn, recordEvent, resumeSignIn } from "@/server/auth/finish-signin";
 import { type Ctx, requireAuth } from "@/server/context";
 import { forgetCachedSessions, revokeAllSessions } from "@/server/session/service";
 import { findUserById } from "@/server/user/repository";
@@ -18,8 +17,6 @@ import type {
   resolveDeviceLimitSchema,
   SecurityEventDto,
 } from "./schema";
-
-type PendingSignIn = { query?: SignInQuery; isNew?: boolean; source?: SignInSource; trustDevice?: boolean };
 
 /** /auth/device-limit-devices: the devices of a sign-in stopped by the device limit. */
 export async function deviceLimitDevices(
@@ -48,14 +45,7 @@ export async function resolveDeviceLimit(
   await recordEvent(ctx, user.id, "device_signed_out", { sessions: revoked.length, reason: "device_limit" });
   await finishFlow(ctx, flow);
   const pending = flow.data as PendingSignIn;
-  return finishSignIn(ctx, {
-    user,
-    source: pending.source ?? "signin",
-    query: pending.query ?? {},
-    isNew: Boolean(pending.isNew),
-    secondFactorDone: true,
-    trustDevice: Boolean(pending.trustDevice),
-  });
+  return resumeSignIn(ctx, user, pending);
 }
 
 /** /auth/logout-all: every session of the person, product tokens included, ends in the database. */
