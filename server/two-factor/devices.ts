@@ -11,6 +11,7 @@ import { PORTAL_APP_CODE } from "@/server/session/service";
 import type { UserRow } from "@/server/user/repository";
 import { createFlow } from "@/server/verification/service";
 import {
+  countLiveSessions,
   findLiveSessions,
   findLiveTrustedDevice,
   hasSignedInWithAgent,
@@ -99,8 +100,10 @@ export async function enforceDeviceLimit(
   ctx: Ctx,
   options: { user: UserRow; data: Record<string, unknown>; method: string; appCode?: string },
 ): Promise<void> {
+  // Every sign-in pays for this: a count; the device list is read only when the limit is reached.
+  if ((await countLiveSessions(ctx.db, options.user.id, ctx.clock(), PORTAL_APP_CODE)) < ctx.env.DEVICE_LIMIT)
+    return;
   const devices = await listDevices(ctx, options.user.id, { browsersOnly: true });
-  if (devices.length < ctx.env.DEVICE_LIMIT) return;
   const { token } = await createFlow(ctx, {
     purpose: "device_limit",
     user: options.user,

@@ -184,3 +184,24 @@ export async function findSecurityEvents(
     .offset(page.offset);
   return { items, total: await cappedCount(db, securityEvents, eq(securityEvents.userId, userId)) };
 }
+
+/** How many live sessions a person has (optionally one app's): the device limit's check on every sign-in. */
+export async function countLiveSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  appCode?: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        appCode ? eq(sessions.appCode, appCode) : undefined,
+      ),
+    );
+  return row?.n ?? 0;
+}
