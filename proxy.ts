@@ -1,7 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { accessState, redirectFor } from "@/lib/access";
 import { serializeCookie } from "@/lib/cookies";
-import { env } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
 import { LANGUAGE_COOKIE, requestedLocale } from "@/lib/locales";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
 
@@ -14,8 +14,32 @@ function frameAncestors(hosts: string[]): string {
 }
 
 /** Origins of the products' sign-out pages, loaded in hidden frames by /signin?logout=1. */
-function logoutOrigins(): string[] {
-  return Object.values(env().APPS_CONFIG).flatMap((app) => (app.logout ? [new URL(app.logout).origin] : []));
+function logoutOrigins(config: Env): string[] {
+  return Object.values(config.APPS_CONFIG).flatMap((app) => (app.logout ? [new URL(app.logout).origin] : []));
+}
+
+/** Everything in the policy but the nonce depends on the configuration only: built once per process. */
+const policyCache = new WeakMap<Env, string[]>();
+function staticPolicy(config: Env): string[] {
+  let policy = policyCache.get(config);
+  if (!policy) {
+    const video = config.LOGIN_EMBED_VIDEO_URL ? new URL(config.LOGIN_EMBED_VIDEO_URL).origin : "";
+    policy = [
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      `media-src 'self' ${video}`.trim(),
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "worker-src 'self' blob:",
+      `frame-src 'self' ${logoutOrigins(config).join(" ")}`.trim(),
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      `frame-ancestors ${frameAncestors(config.allowedHosts)}`,
+    ];
+    policyCache.set(config, policy);
+  }
+  return policy;
 }
 
 function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
@@ -23,17 +47,7 @@ function securityHeaders(nonce: string, isDev: boolean): Record<string, string> 
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    `media-src 'self' ${config.LOGIN_EMBED_VIDEO_URL ? new URL(config.LOGIN_EMBED_VIDEO_URL).origin : ""}`.trim(),
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    `frame-src 'self' ${logoutOrigins().join(" ")}`.trim(),
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    `frame-ancestors ${frameAncestors(config.allowedHosts)}`,
+    ...staticPolicy(config),
   ].join("; ");
   const headers: Record<string, string> = {
     "content-security-policy": csp,
