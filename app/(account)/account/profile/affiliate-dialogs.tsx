@@ -1,15 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
+import { useMemo } from "react";
 import { Field, inputClass, TextInput } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
-import { catalogResolver } from "@/lib/form-resolver";
-import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api } from "@/lib/http/client";
-import { isSuccess } from "@/lib/http/envelope";
 import { changeAffiliateCodeSchema, updateAffiliateInfoSchema } from "@/server/user/schema";
 import { ProfileDialog, ReadOnlyValue } from "./profile-dialog";
+import { useDialogForm } from "./use-dialog-form";
 
 export type CodeKind = "builder" | "flow";
 
@@ -35,35 +30,21 @@ export function AffiliateCodeDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useTranslations("account.affiliate");
-  const tc = useTranslations("common");
-  const { translate, label } = useValidationText();
-  const toast = useToast();
-  const id = useId();
-  const formId = `${id}-form`;
-  const form = useForm<CodeValues>({
-    resolver: catalogResolver<CodeValues>(changeAffiliateCodeSchema, translate, label),
-    defaultValues: { affilate_code: current },
+  const values = useMemo(() => ({ affilate_code: current }), [current]);
+  const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<CodeValues>({
+    schema: changeAffiliateCodeSchema,
+    values,
+    open,
+    path: CODE_PATHS[kind],
+    onSaved,
+    onError: (envelope) => {
+      if (envelope.data?.error !== "CODE_TAKEN") return false;
+      // The envelope's message names the code; the field's copy of it cannot.
+      form.setError("affilate_code", { type: "server", message: envelope.message });
+      return true;
+    },
   });
-  const markServerErrors = useServerFieldErrors(form.setError);
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset({ affilate_code: current });
-  }, [open, current, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const envelope = await api(CODE_PATHS[kind], values, { networkMessage: tc("networkError") });
-    if (!isSuccess(envelope)) {
-      if (envelope.data?.error === "CODE_TAKEN") {
-        // The envelope's message names the code; the field's copy of it cannot.
-        form.setError("affilate_code", { type: "server", message: envelope.message });
-      } else if (!markServerErrors(envelope)) {
-        toast.show("error", envelope.message);
-      }
-      return;
-    }
-    onSaved(envelope.message);
-  });
+  const id = formId;
 
   return (
     <ProfileDialog
@@ -72,7 +53,7 @@ export function AffiliateCodeDialog({
       title={t(kind === "builder" ? "codeTitle" : "flowCodeTitle")}
       description={t("codeDescription")}
       formId={formId}
-      busy={isSubmitting}
+      busy={busy}
       toast={toast.view}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
@@ -118,30 +99,15 @@ export function PaymentInfoDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useTranslations("account.affiliate");
-  const tc = useTranslations("common");
-  const { translate, label } = useValidationText();
-  const toast = useToast();
-  const id = useId();
-  const formId = `${id}-form`;
-  const form = useForm<PaymentValues>({
-    resolver: catalogResolver<PaymentValues>(updateAffiliateInfoSchema, translate, label),
-    defaultValues: { payment_info: paymentInfo },
+  const values = useMemo(() => ({ payment_info: paymentInfo }), [paymentInfo]);
+  const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<PaymentValues>({
+    schema: updateAffiliateInfoSchema,
+    values,
+    open,
+    path: "/affilate/update-my-info",
+    onSaved,
   });
-  const markServerErrors = useServerFieldErrors(form.setError);
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset({ payment_info: paymentInfo });
-  }, [open, paymentInfo, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const envelope = await api("/affilate/update-my-info", values, { networkMessage: tc("networkError") });
-    if (!isSuccess(envelope)) {
-      if (!markServerErrors(envelope)) toast.show("error", envelope.message);
-      return;
-    }
-    onSaved(envelope.message);
-  });
+  const id = formId;
 
   const invalid = Boolean(errors.payment_info);
   return (
@@ -151,7 +117,7 @@ export function PaymentInfoDialog({
       title={t("paymentTitle")}
       description={t("paymentDescription")}
       formId={formId}
-      busy={isSubmitting}
+      busy={busy}
       toast={toast.view}
       onOpenAutoFocus={(event) => {
         event.preventDefault();

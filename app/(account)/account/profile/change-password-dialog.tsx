@@ -1,16 +1,10 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useId } from "react";
-import { useForm } from "react-hook-form";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
-import { useToast } from "@/components/ui/toast";
-import { catalogResolver } from "@/lib/form-resolver";
-import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api } from "@/lib/http/client";
-import { isSuccess } from "@/lib/http/envelope";
 import { changePasswordSchema } from "@/server/user/schema";
 import { ProfileDialog } from "./profile-dialog";
+import { useDialogForm } from "./use-dialog-form";
 
 /** The bounds the server applies, read from the shared schema so the hint never drifts from it. */
 const NEW_PASSWORD = changePasswordSchema.shape.new_password;
@@ -32,35 +26,16 @@ export function ChangePasswordDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useTranslations("account.password");
-  const tc = useTranslations("common");
-  const { translate, label } = useValidationText();
-  const toast = useToast();
-  const id = useId();
-  const formId = `${id}-form`;
-  const form = useForm<Values>({
-    resolver: catalogResolver<Values>(changePasswordSchema, translate, label),
-    defaultValues: EMPTY,
+  const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<Values>({
+    schema: changePasswordSchema,
+    values: EMPTY,
+    open,
+    path: "/user/change-password",
+    // SPEC §7: store_id empty, app_code luid.
+    extra: { store_id: "", app_code: "luid" },
+    onSaved,
   });
-  const markServerErrors = useServerFieldErrors(form.setError);
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    if (open) form.reset(EMPTY);
-  }, [open, form]);
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const envelope = await api(
-      "/user/change-password",
-      // SPEC §7: store_id empty, app_code luid.
-      { ...values, store_id: "", app_code: "luid" },
-      { networkMessage: tc("networkError") },
-    );
-    if (!isSuccess(envelope)) {
-      if (!markServerErrors(envelope)) toast.show("error", envelope.message);
-      return;
-    }
-    onSaved(envelope.message);
-  });
+  const id = formId;
 
   const fields = [
     ["old_password", "old", "current-password"],
@@ -75,7 +50,7 @@ export function ChangePasswordDialog({
       title={t("title")}
       description={t("description")}
       formId={formId}
-      busy={isSubmitting}
+      busy={busy}
       submitLabel={t("submit")}
       toast={toast.view}
       onOpenAutoFocus={(event) => {
