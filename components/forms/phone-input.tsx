@@ -2,7 +2,8 @@
 import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { useLocale } from "next-intl";
 import { type InputHTMLAttributes, useMemo } from "react";
-import { inputClass } from "@/components/ui/field";
+import { Controller, type Path, type UseFormReturn } from "react-hook-form";
+import { Field, inputClass } from "@/components/ui/field";
 
 /** International phone: a country (default vn) and the number, validated by the shared schema. */
 export function PhoneInput({
@@ -51,5 +52,42 @@ export function PhoneInput({
         {...props}
       />
     </div>
+  );
+}
+
+/**
+ * The labelled phone field of the sign-up, complete-registration and profile forms: country and
+ * number bound to a form's `country_code` and `phone`, the error under them.
+ */
+export function PhoneField<T extends { phone: string; country_code: string }>({
+  form,
+  id,
+  label,
+  countryLabel,
+  error,
+}: {
+  form: UseFormReturn<T>;
+  id: string;
+  label: string;
+  countryLabel: string;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <Controller
+        control={form.control}
+        name={"country_code" as Path<T>}
+        render={({ field }) => (
+          <PhoneInput
+            id={id}
+            country={String(field.value)}
+            onCountryChange={field.onChange}
+            countryLabel={countryLabel}
+            invalid={Boolean(error)}
+            {...form.register("phone" as Path<T>)}
+          />
+        )}
+      />
+    </Field>
   );
 }

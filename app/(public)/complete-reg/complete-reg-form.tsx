@@ -1,8 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { PhoneInput } from "@/components/forms/phone-input";
+import { useForm } from "react-hook-form";
+import { PhoneField } from "@/components/forms/phone-input";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { Button } from "@/components/ui/button";
 import { Field, TextInput } from "@/components/ui/field";
@@ -76,22 +76,13 @@ export function CompleteRegForm({ email, fullname }: { email: string; fullname: 
             className="bg-gray-100"
           />
         </Field>
-        <Field id={`${id}-phone`} label={tSignUp("phone")} error={errors.phone?.message}>
-          <Controller
-            control={form.control}
-            name="country_code"
-            render={({ field }) => (
-              <PhoneInput
-                id={`${id}-phone`}
-                country={field.value}
-                onCountryChange={field.onChange}
-                countryLabel={tSignUp("country")}
-                invalid={Boolean(errors.phone)}
-                {...form.register("phone")}
-              />
-            )}
-          />
-        </Field>
+        <PhoneField
+          form={form}
+          id={`${id}-phone`}
+          label={tSignUp("phone")}
+          countryLabel={tSignUp("country")}
+          error={errors.phone?.message}
+        />
         <Field
           id={`${id}-password`}
           label={tSignUp("password")}

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
-import { PhoneInput } from "@/components/forms/phone-input";
+import { PhoneField } from "@/components/forms/phone-input";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { SocialButtons, type SocialProvider } from "@/components/forms/social-buttons";
 import { FormAlert } from "@/components/ui/alert";
@@ -164,22 +164,13 @@ export function SignUpForm({
             })}
           />
         </Field>
-        <Field id={`${id}-phone`} label={t("phone")} error={errors.phone?.message}>
-          <Controller
-            control={form.control}
-            name="country_code"
-            render={({ field }) => (
-              <PhoneInput
-                id={`${id}-phone`}
-                country={field.value}
-                onCountryChange={field.onChange}
-                countryLabel={t("country")}
-                invalid={Boolean(errors.phone)}
-                {...form.register("phone")}
-              />
-            )}
-          />
-        </Field>
+        <PhoneField
+          form={form}
+          id={`${id}-phone`}
+          label={t("phone")}
+          countryLabel={t("country")}
+          error={errors.phone?.message}
+        />
         <Field
           id={`${id}-password`}
           label={t("password")}

@@ -1,8 +1,8 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { PhoneInput } from "@/components/forms/phone-input";
+import { useForm } from "react-hook-form";
+import { PhoneField } from "@/components/forms/phone-input";
 import { Field, inputClass, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
@@ -323,22 +323,13 @@ export function EditProfileDialog({
             <ReadOnlyValue id={`${id}-phone`} value={user.phone ?? ""} />
           </Field>
         ) : (
-          <Field id={`${id}-phone`} label={t("phone")} error={errors.phone?.message}>
-            <Controller
-              control={form.control}
-              name="country_code"
-              render={({ field }) => (
-                <PhoneInput
-                  id={`${id}-phone`}
-                  country={field.value}
-                  onCountryChange={field.onChange}
-                  countryLabel={t("country")}
-                  invalid={Boolean(errors.phone)}
-                  {...form.register("phone")}
-                />
-              )}
-            />
-          </Field>
+          <PhoneField
+            form={form}
+            id={`${id}-phone`}
+            label={t("phone")}
+            countryLabel={t("country")}
+            error={errors.phone?.message}
+          />
         )}
         <div className="flex flex-col gap-4">
           <Field
