@@ -5,11 +5,22 @@ import path from "node:path";
 import { z } from "zod";
 
 /** One product of the family: where it lives and where it signs a person out. */
-const appSchema = z.object({
-  name: z.string(),
-  home: z.url(),
-  logout: z.url().optional(),
-});
+const appSchema = z
+  .object({
+    name: z.string(),
+    home: z.url(),
+    logout: z.url().optional(),
+    /** The secret the product presents as `authorization: Bearer …` on server-to-server calls (DESIGN §11). */
+    api_key: z.string().min(16).optional(),
+    /** Where the portal posts the product's events (order.paid, …). */
+    webhook: z.url().optional(),
+    /** Signs those events (`x-portal-signature`); required with `webhook`. */
+    webhook_secret: z.string().min(16).optional(),
+  })
+  .refine((app) => !app.webhook || app.webhook_secret, {
+    message: "an app with a webhook needs a webhook_secret",
+    path: ["webhook_secret"],
+  });
 export type AppConfig = z.infer<typeof appSchema>;
 
 const bool = z
@@ -69,6 +80,10 @@ const envSchema = z.object({
   AFFILIATE_TEMPLATE_URL: z.url().default("https://www.ladipage.vn/affiliate"),
   /** Months of reward a referrer gets when a referred account verifies its email. */
   REFERRAL_VERIFY_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
+  /** Months a referrer earns when a referred account pays its first order (0 = none). */
+  REFERRAL_PURCHASE_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
+  /** Seconds between two passes of the outbox worker (DESIGN §12). */
+  OUTBOX_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(2),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

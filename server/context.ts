@@ -23,6 +23,8 @@ export type Ctx = {
   cookies: Readonly<Record<string, string>>;
   /** The signed-in person, when the call carried a live session token. */
   auth: { session: SessionRow; user: UserRow; token: string } | null;
+  /** The product a server-to-server call authenticated as (auth mode 'product'). */
+  product?: { appCode: string; idempotencyKey?: string };
 };
 
 export function requireAuth(ctx: Ctx): NonNullable<Ctx["auth"]> {

@@ -4,6 +4,9 @@ import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
 import { captchaCalls } from "./captcha/handlers";
 import { leadCalls } from "./lead/handlers";
+import { orderCalls } from "./order/handlers";
+import { packageCalls } from "./package/handlers";
+import { paymentCalls } from "./payment/handlers";
 import { twoFactorCalls } from "./two-factor/handlers";
 import { userCalls } from "./user/handlers";
 
@@ -15,4 +18,7 @@ export const registry: Record<string, Call> = {
   ...leadCalls,
   ...twoFactorCalls,
   ...balanceCalls,
+  ...packageCalls,
+  ...orderCalls,
+  ...paymentCalls,
 };

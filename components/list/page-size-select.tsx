@@ -1,7 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId } from "react";
-import { PAGE_SIZES } from "@/server/balance/schema";
+import { PAGE_SIZES } from "@/lib/list-query";
 import { CONTROL_CLASS } from "./filter-select";
 
 /** SPEC §9 page sizes 2, 20, 50, 100, 200. */

@@ -1,7 +1,7 @@
 // A list's state as it lives in the URL query (linkable, reload-safe) and as the /2.0 list calls
 // take it (limit, offset, from_date, to_date and the list's own filters).
 import { dayBound } from "@/lib/format";
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/server/balance/schema";
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from "@/lib/list-query";
 
 export type SortState = { id: string; desc: boolean } | null;
 
@@ -97,6 +97,8 @@ export function listRequestBody(state: ListState, timeZone: string): Record<stri
     offset: (state.page - 1) * state.size,
     ...state.filters,
   };
+  // Lists that sort on the server take it (`-column` descending); the others ignore it.
+  if (state.sort) body.sort = `${state.sort.desc ? "-" : ""}${state.sort.id}`;
   if (state.from) body.from_date = dayBound(state.from, timeZone, "start").toISOString();
   if (state.to) body.to_date = dayBound(state.to, timeZone, "end").toISOString();
   return body;

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import useSWR from "swr";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import type { Page } from "@/server/balance/schema";
+import type { Page } from "@/lib/list-query";
 
 /** A page of rows and the offset it was asked for (kept with the rows while the next page loads). */
 export type ListPage<T> = Page<T> & { offset: number };

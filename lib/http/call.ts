@@ -1,8 +1,11 @@
 import type { z } from "zod";
 import type { Ctx } from "@/server/context";
 
-/** How a call is authenticated: none, the person's session (cookie or header), or either. */
-export type AuthMode = "none" | "session" | "optional";
+/**
+ * How a call is authenticated: none, the person's session (cookie or header), either, or a
+ * product's api key as the bearer (server-to-server, DESIGN §11).
+ */
+export type AuthMode = "none" | "session" | "optional" | "product";
 
 /** What a service asks dispatch to do with the session cookie. */
 export type SessionDirective =

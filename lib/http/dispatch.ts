@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { parseCookies, serializeCookie } from "@/lib/cookies";
 import { env } from "@/lib/env";
@@ -43,6 +44,26 @@ function bearer(request: Request): string | undefined {
   const header = request.headers.get("authorization")?.trim();
   if (!header) return undefined;
   return header.replace(/^Bearer\s+/i, "");
+}
+
+/**
+ * The product a server-to-server call comes from: its `api_key` (APPS_CONFIG) as the bearer,
+ * compared in constant time against every app's key (DESIGN §11). Refused otherwise.
+ */
+function productOf(request: Request, key: string | undefined): NonNullable<Ctx["product"]> {
+  const given = createHash("sha256")
+    .update(key ?? "")
+    .digest();
+  let found: string | undefined;
+  for (const [code, app] of Object.entries(env().APPS_CONFIG)) {
+    if (!app.api_key) continue;
+    const expected = createHash("sha256").update(app.api_key).digest();
+    if (timingSafeEqual(given, expected) && key) found = code.toLowerCase();
+  }
+  if (!found) throw new AppError("PRODUCT_KEY_INVALID");
+  const idempotencyKey = request.headers.get("idempotency-key")?.trim() || undefined;
+  if (idempotencyKey && idempotencyKey.length > 255) throw new AppError("IDEMPOTENCY_MISMATCH");
+  return { appCode: found, idempotencyKey };
 }
 
 function json(body: unknown, status: number, cookies: string[] = []): Response {
@@ -169,6 +190,8 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
       if (crossSite) throw new AppError("FORBIDDEN_ORIGIN");
     }
 
+    // A product's key is checked before its body is read: a stranger learns nothing of the schema.
+    const product = call.auth === "product" ? productOf(request, headerToken) : undefined;
     const body = await readBody(request, Boolean(call.multipart));
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       lang = toLocale(body.lang);
@@ -180,7 +203,10 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
     const sealed = await unsealSession(cookies[SESSION_COOKIE], config.SESSION_SECRET);
     const bodyToken = call.bodyToken && typeof body.token === "string" ? body.token : undefined;
     const token = headerToken ?? sealed?.token ?? bodyToken;
-    const auth = token && call.auth !== "none" ? await resolveToken(db, token, clock()) : null;
+    const auth =
+      token && call.auth !== "none" && call.auth !== "product"
+        ? await resolveToken(db, token, clock())
+        : null;
     if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
 
     const t = translator(lang);
@@ -196,6 +222,7 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
       origin: selfOrigin(request),
       cookies,
       auth,
+      product,
     };
     const result: CallResult = await call.run(ctx, parsed.data);
     if (call.raw) return json(result.data ?? {}, 200);

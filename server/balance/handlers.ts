@@ -1,6 +1,7 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
-import { creditLogQuerySchema, listQuerySchema } from "./schema";
+import { listQuerySchema } from "@/lib/list-query";
+import { creditLogQuerySchema } from "./schema";
 import { listCreditLog, listPointLog, listReferrals } from "./service";
 
 export const balanceCalls = {

@@ -4,8 +4,9 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
+import { type listQuerySchema, listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
-import type { Db } from "@/server/db/client";
+import type { Db, Executor } from "@/server/db/client";
 import { forgetCachedSessions } from "@/server/session/service";
 import {
   type Balance,
@@ -21,8 +22,6 @@ import {
   type CreditLogDto,
   type CreditLogType,
   type creditLogQuerySchema,
-  type listQuerySchema,
-  type Page,
   type PointLogDto,
   type ReferralDto,
 } from "./schema";
@@ -44,15 +43,17 @@ export type Adjustment = {
   note?: string;
   appCode?: string;
   customerId?: string;
+  /** A reference of the log row chosen by the caller (unique); generated when absent. */
+  referenceNo?: string;
   now: Date;
 };
 
 /**
- * DESIGN §3: moves a balance and writes its log row in one transaction; a balance never goes
- * below zero (INSUFFICIENT_BALANCE, nothing written). Returns the new balance and the reference.
+ * DESIGN §3: moves a balance and writes its log row inside the caller's transaction `tx`; a
+ * balance never goes below zero (INSUFFICIENT_BALANCE). Returns the new balance and the reference.
  */
-export async function adjustBalance(
-  db: Db,
+export async function adjustBalanceIn(
+  tx: Executor,
   change: Adjustment,
 ): Promise<{ balance: number; referenceNo: string }> {
   if (!Number.isFinite(change.amount) || change.amount === 0) throw new AppError("AMOUNT_INVALID");
@@ -61,49 +62,54 @@ export async function adjustBalance(
     throw new AppError("AMOUNT_INVALID");
   }
   const amount = change.amount.toFixed(2);
-  const referenceNo = newReferenceNo(change.balance === "point" ? "PT" : "CR", change.now);
-  const value = await db.transaction(async (tx) => {
-    const moved = await moveBalance(tx, change.userId, change.balance, amount);
-    if (moved === null) throw new AppError("INSUFFICIENT_BALANCE");
-    if (change.balance === "point") {
-      await insertPointLog(tx, {
-        id: newId(),
-        userId: change.userId,
-        points: amount,
-        referenceNo,
-        description: change.note ?? null,
-        createdAt: change.now,
-      });
-    } else {
-      if (!change.type) throw new AppError("AMOUNT_INVALID");
-      await insertCreditLog(tx, {
-        id: newId(),
-        userId: change.userId,
-        type: change.type,
-        balance: change.balance,
-        amount,
-        referenceNo,
-        note: change.note ?? null,
-        appCode: change.appCode ?? null,
-        customerId: change.customerId ?? null,
-        createdAt: change.now,
-      });
-    }
-    return Number(moved);
-  });
-  forgetCachedSessions((v) => v.user.id === change.userId);
-  return { balance: value, referenceNo };
+  const referenceNo =
+    change.referenceNo ?? newReferenceNo(change.balance === "point" ? "PT" : "CR", change.now);
+  const moved = await moveBalance(tx, change.userId, change.balance, amount);
+  if (moved === null) throw new AppError("INSUFFICIENT_BALANCE");
+  if (change.balance === "point") {
+    await insertPointLog(tx, {
+      id: newId(),
+      userId: change.userId,
+      points: amount,
+      referenceNo,
+      description: change.note ?? null,
+      createdAt: change.now,
+    });
+  } else {
+    if (!change.type) throw new AppError("AMOUNT_INVALID");
+    await insertCreditLog(tx, {
+      id: newId(),
+      userId: change.userId,
+      type: change.type,
+      balance: change.balance,
+      amount,
+      referenceNo,
+      note: change.note ?? null,
+      appCode: change.appCode ?? null,
+      customerId: change.customerId ?? null,
+      createdAt: change.now,
+    });
+  }
+  return { balance: Number(moved), referenceNo };
 }
 
-const rangeOf = (input: { from_date?: string; to_date?: string }) => ({
-  from: input.from_date ? new Date(input.from_date) : undefined,
-  to: input.to_date ? new Date(input.to_date) : undefined,
-});
+/** `adjustBalanceIn` in a transaction of its own. */
+export async function adjustBalance(
+  db: Db,
+  change: Adjustment,
+): Promise<{ balance: number; referenceNo: string }> {
+  const result = await db.transaction((tx) => adjustBalanceIn(tx, change));
+  forgetCachedSessions((v) => v.user.id === change.userId);
+  return result;
+}
 
 /** /point/my-point-log */
 export async function listPointLog(ctx: Ctx, input: z.output<typeof listQuerySchema>): Promise<CallResult> {
   const { user } = requireAuth(ctx);
-  const { items, total } = await findPointLogs(ctx.db, user.id, { ...input, ...rangeOf(input) });
+  const { items, total } = await findPointLogs(ctx.db, user.id, {
+    ...input,
+    ...listRange(input, user.timezone),
+  });
   const page: Page<PointLogDto> = {
     items: items.map((row) => ({
       _id: row.id,
@@ -124,7 +130,10 @@ export async function listCreditLog(
   input: z.output<typeof creditLogQuerySchema>,
 ): Promise<CallResult> {
   const { user } = requireAuth(ctx);
-  const { items, total } = await findCreditLogs(ctx.db, user.id, { ...input, ...rangeOf(input) });
+  const { items, total } = await findCreditLogs(ctx.db, user.id, {
+    ...input,
+    ...listRange(input, user.timezone),
+  });
   const page: Page<CreditLogDto> = {
     items: items.map((row) => ({
       _id: row.id,
@@ -148,7 +157,10 @@ export async function listCreditLog(
 /** /referral/my-referral: the accounts the person brought, with their rewards in months. */
 export async function listReferrals(ctx: Ctx, input: z.output<typeof listQuerySchema>): Promise<CallResult> {
   const { user } = requireAuth(ctx);
-  const { items, total } = await findReferralsOf(ctx.db, user.id, { ...input, ...rangeOf(input) });
+  const { items, total } = await findReferralsOf(ctx.db, user.id, {
+    ...input,
+    ...listRange(input, user.timezone),
+  });
   const page: Page<ReferralDto> = {
     items: items.map((row) => ({
       _id: row.id,

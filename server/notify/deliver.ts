@@ -58,10 +58,10 @@ async function toWebhook(url: string, message: OutgoingMessage): Promise<void> {
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
-/** Sends one message through the adapter configured for its channel (DESIGN §5). */
-export async function deliver(message: OutgoingMessage): Promise<void> {
+/** Sends one message through the adapter configured for its channel (DESIGN §5); throws when it fails. */
+export async function sendMessage(message: OutgoingMessage): Promise<void> {
   const config = env();
-  try {
+  {
     if (message.channel === "EMAIL") {
       if (!config.SMTP_URL) return await toOutbox(message);
       await mailer(config.SMTP_URL).sendMail({
@@ -77,8 +77,25 @@ export async function deliver(message: OutgoingMessage): Promise<void> {
     if (provider === "webhook" && url) return await toWebhook(url, message);
     if (provider === "webhook") throw new Error(`${message.channel}_WEBHOOK_URL is not set`);
     await toOutbox(message);
+  }
+}
+
+/**
+ * Sends a message at once (the person is waiting for it); when that first try fails, the message
+ * is queued in the durable outbox (DESIGN §12) to be retried until `retryUntil`, and the caller
+ * still hears DELIVERY_FAILED so the person knows it may be late.
+ */
+export async function deliver(message: OutgoingMessage, options: { retryUntil?: Date } = {}): Promise<void> {
+  try {
+    await sendMessage(message);
   } catch (error) {
-    logger.error({ err: error, channel: message.channel }, "delivery failed");
+    logger.error({ err: error, channel: message.channel }, "delivery failed; queued for retry");
+    try {
+      const { enqueueMessage } = await import("@/server/outbox/service");
+      await enqueueMessage(message, { retryUntil: options.retryUntil });
+    } catch (queueError) {
+      logger.error({ err: queueError }, "could not queue the message for retry");
+    }
     throw new AppError("DELIVERY_FAILED");
   }
 }

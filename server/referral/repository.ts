@@ -44,3 +44,13 @@ export async function setVerifyReward(db: Executor, referredId: string, months: 
     .returning({ id: referrals.id });
   return rows.length === 1;
 }
+
+/** Grants the purchase reward once: the referred account's first paid order. */
+export async function setPurchasedReward(db: Executor, referredId: string, months: number): Promise<boolean> {
+  const rows = await db
+    .update(referrals)
+    .set({ purchasedReward: months })
+    .where(and(eq(referrals.referredId, referredId), isNull(referrals.purchasedReward)))
+    .returning({ id: referrals.id });
+  return rows.length === 1;
+}

@@ -1,7 +1,9 @@
 import "server-only";
+import type { Env } from "@/lib/env";
 import { REFERRAL_COOKIES } from "@/lib/referral";
 import type { Ctx } from "@/server/context";
-import { findUserIdByCode, insertReferral, setVerifyReward } from "./repository";
+import type { Executor } from "@/server/db/client";
+import { findUserIdByCode, insertReferral, setPurchasedReward, setVerifyReward } from "./repository";
 
 /** The referral fields of a sign-up: what the call sent, else what `/cookie` stored in the browser. */
 export type ReferralFields = { referral_id?: string; affilate_code?: string; ladiflow_ref?: string };
@@ -44,4 +46,13 @@ export async function grantVerifyReward(ctx: Pick<Ctx, "db" | "env">, referredId
   if (ctx.env.REFERRAL_VERIFY_REWARD_MONTHS > 0) {
     await setVerifyReward(ctx.db, referredId, ctx.env.REFERRAL_VERIFY_REWARD_MONTHS);
   }
+}
+
+/**
+ * The referrer's reward when the referred account pays its first order (months from
+ * REFERRAL_PURCHASE_REWARD_MONTHS), inside the payment's transaction; granted once.
+ */
+export async function grantPurchaseReward(tx: Executor, env: Env, referredId: string): Promise<boolean> {
+  if (env.REFERRAL_PURCHASE_REWARD_MONTHS <= 0) return false;
+  return setPurchasedReward(tx, referredId, env.REFERRAL_PURCHASE_REWARD_MONTHS);
 }

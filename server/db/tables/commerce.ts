@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/**
+ * DESIGN §10 catalog: what each app sells. `price` (whole VND) buys one term of `months`;
+ * prices always come from here, never from a caller.
+ */
+export const packages = pgTable(
+  "packages",
+  {
+    id: text("id").primaryKey(),
+    /** lp, luid, ls, la. */
+    appCode: text("app_code").notNull(),
+    /** FREE, STARTER, PRO, PREMIUM_5, PREMIUM_10, PREMIUM_20, ENTERPRISE, … */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    months: integer("months").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    /** Higher is a better package (the partner upgrade offers equal or higher). */
+    priority: integer("priority").notNull(),
+    /** Percent of the price a partner pays in credit (SPEC §9); 0 = the full price. */
+    partnerDiscount: integer("partner_discount").notNull().default(0),
+    /** Free months added per term bought. */
+    bonusMonths: integer("bonus_months").notNull().default(0),
+    /** percent | fixed */
+    commissionType: text("commission_type").notNull().default("percent"),
+    commissionValue: numeric("commission_value", { precision: 14, scale: 2 }).notNull().default("0"),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("packages_app_code_key").on(t.appCode, t.code),
+    index("packages_list_idx").on(t.appCode, t.isActive, t.createdAt.desc()),
+  ],
+);
+
+/** A product's store (site, shop, link space) owned by a person; paid orders extend it. */
+export const stores = pgTable(
+  "stores",
+  {
+    id: text("id").primaryKey(),
+    appCode: text("app_code").notNull(),
+    /** The product's own id of the store. */
+    storeId: text("store_id").notNull(),
+    name: text("name").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    packageCode: text("package_code"),
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    lastPrice: bigint("last_price", { mode: "number" }),
+    /** The expiry the store had before its last purchase. */
+    lastExpiresAt: timestamp("last_expires_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("stores_app_store_key").on(t.appCode, t.storeId),
+    index("stores_owner_idx").on(t.ownerId, t.appCode, t.createdAt.desc()),
+  ],
+);
+
+/** DESIGN §10 order: PENDING → PAID | PAID_DEBIT | CANCEL | INVALID, moved only by server/order/state.ts. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    appCode: text("app_code").notNull(),
+    referenceNo: text("reference_no").notNull(),
+    /** The unguessable capability of /checkout?transaction_id=… (≥ 128 bits). */
+    transactionId: text("transaction_id").notNull(),
+    status: text("status").notNull().default("PENDING"),
+    total: bigint("total", { mode: "number" }).notNull(),
+    note: text("note"),
+    /** Who created it: `product:<app>`, `operator:<name>`, `seed`. */
+    createdBy: text("created_by").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    /** SHA-256 of the creating request, so a reused key with another body is refused. */
+    requestHash: text("request_hash"),
+    statusNote: text("status_note"),
+    statusBy: text("status_by"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_reference_key").on(t.referenceNo),
+    uniqueIndex("orders_transaction_key").on(t.transactionId),
+    uniqueIndex("orders_idempotency_key")
+      .on(t.appCode, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index("orders_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("orders_user_status_idx").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("orders_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** One line of an order; catalog settings are copied at order time. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    appCode: text("app_code").notNull(),
+    storeId: text("store_id").notNull(),
+    storeName: text("store_name").notNull(),
+    packageId: text("package_id").notNull(),
+    packageCode: text("package_code").notNull(),
+    packageName: text("package_name").notNull(),
+    months: integer("months").notNull(),
+    bonusMonths: integer("bonus_months").notNull().default(0),
+    subtotal: bigint("subtotal", { mode: "number" }).notNull(),
+    partnerDiscount: integer("partner_discount").notNull().default(0),
+    commissionType: text("commission_type").notNull(),
+    commissionValue: numeric("commission_value", { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/** Who moved an order and why: every transition of server/order/state.ts writes one. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** One attempt to pay an order (DESIGN §10). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referenceNo: text("reference_no").notNull(),
+    /** ONLINE_METHOD | OFFLINE_METHOD */
+    method: text("method").notNull(),
+    /** VNPAY | ZALOPAY | CASH | POINT */
+    gateway: text("gateway").notNull(),
+    /** Due in VND after points. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    pointsUsed: numeric("points_used", { precision: 14, scale: 2 }).notNull().default("0"),
+    status: text("status").notNull().default("PENDING"),
+    /** What the gateway knows this attempt by (vnp_TxnRef, app_trans_id). */
+    gatewayRef: text("gateway_ref"),
+    /** The gateway's own transaction id, applied once. */
+    gatewayTxn: text("gateway_txn"),
+    rawCallback: jsonb("raw_callback"),
+    note: text("note"),
+    operator: text("operator"),
+    isHidden: boolean("is_hidden").notNull().default(false),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payments_reference_key").on(t.referenceNo),
+    uniqueIndex("payments_gateway_ref_key")
+      .on(t.gateway, t.gatewayRef)
+      .where(sql`${t.gatewayRef} is not null`),
+    uniqueIndex("payments_gateway_txn_key")
+      .on(t.gateway, t.gatewayTxn)
+      .where(sql`${t.gatewayTxn} is not null`),
+    index("payments_user_idx").on(t.userId, t.isHidden, t.createdAt.desc(), t.id.desc()),
+    index("payments_order_idx").on(t.orderId),
+    index("payments_pending_idx").on(t.status, t.expiresAt),
+  ],
+);

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "@/lib/env";
+import { getDb } from "@/server/db/client";
+import { transitionOrder } from "@/server/order/state";
+import { configureProducts, productCreatesOrder } from "@/tests/factories/commerce";
+import { createUser, PASSWORD } from "@/tests/factories/user";
+import { call } from "@/tests/setup/api";
+
+beforeAll(() => configureProducts());
+
+async function signIn(email: string) {
+  const r = await call("/auth/signin", { email, password: PASSWORD });
+  return r.cookie;
+}
+
+describe("orders (smoke)", () => {
+  it("a product creates an order, the person lists, opens and cancels it", async () => {
+    const user = await createUser();
+    const created = await productCreatesOrder(user);
+    expect(created.body.code).toBe(200);
+    expect(created.body.data.total).toBe(239000);
+    const cookie = await signIn(user.email);
+    const list = await call<{ items: { _id: string; status: string }[]; total: number }>(
+      "/order/my-order",
+      {},
+      { cookie },
+    );
+    expect(list.body.data.total).toBe(1);
+    const id = list.body.data.items[0]?._id ?? "";
+    const detail = await call<{ lines: unknown[] }>("/order/detail", { id }, { cookie });
+    expect(detail.body.data.lines).toHaveLength(1);
+    const cancel = await call("/order/cancel", { id, note: "changed my mind", status: "CANCEL" }, { cookie });
+    expect(cancel.body.code).toBe(200);
+    const again = await call("/order/cancel", { id, status: "CANCEL" }, { cookie });
+    expect(again.body.code).toBe(409);
+  });
+
+  it("paying extends the store and records a payment", async () => {
+    const user = await createUser();
+    const created = await productCreatesOrder(user);
+    const db = await getDb();
+    const r = await transitionOrder(
+      { db, env: env(), now: new Date() },
+      { orderId: created.body.data.order_id, to: "PAID", actor: "operator:test" },
+    );
+    expect(r.changed).toBe(true);
+    const cookie = await signIn(user.email);
+    const payments = await call<{ items: { status: string; gateway: string }[] }>(
+      "/payment/my-payment",
+      { from_date: "2020-01-01" },
+      { cookie },
+    );
+    expect(payments.body.data.items[0]?.status).toBe("PAID");
+    const pkgs = await call<{ items: unknown[]; total: number }>("/package/list", {
+      app_code: "ls",
+      sort: "-price",
+    });
+    expect(pkgs.body.data.total).toBe(7);
+  });
+});

@@ -1,0 +1,186 @@
+import "server-only";
+import type { Env } from "@/lib/env";
+import { newId } from "@/lib/ids";
+import { newReferenceNo } from "@/server/balance/service";
+import type { Db, Executor } from "@/server/db/client";
+import { type EventType, enqueueEvent } from "@/server/outbox/service";
+import { markPaymentPaid, recordOfflinePayment, voidPendingPayments } from "@/server/payment/service";
+import { grantPurchaseReward } from "@/server/referral/service";
+import { forgetCachedSessions } from "@/server/session/service";
+import { extendStore } from "@/server/store/service";
+import {
+  findLines,
+  findOrderById,
+  findOwnerEmail,
+  insertOrderEvent,
+  lockOrder,
+  moveOrderStatus,
+  type OrderLineRow,
+  type OrderRow,
+} from "./repository";
+import type { OrderStatus } from "./schema";
+import { canTransition, delivers } from "./transitions";
+
+/** Who moved an order: `user:<id>`, `operator:<name>`, `gateway:<name>`, `bank`, `system`. */
+export type Actor = string;
+
+export type TransitionInput = {
+  orderId: string;
+  to: Exclude<OrderStatus, "PENDING">;
+  actor: Actor;
+  note?: string;
+  /** The attempt that paid (a gateway callback, a bank notification); else an offline payment is recorded. */
+  payment?: { id: string; gatewayTxn?: string; rawCallback?: unknown };
+};
+
+export type TransitionResult =
+  | { changed: true; order: OrderRow; from: OrderStatus; eventId?: string }
+  | {
+      changed: false;
+      order: OrderRow | undefined;
+      reason: "not_found" | "not_allowed" | "payment_not_pending";
+    };
+
+const EVENT_OF: Record<Exclude<OrderStatus, "PENDING">, EventType> = {
+  PAID: "order.paid",
+  PAID_DEBIT: "order.paid",
+  CANCEL: "order.cancelled",
+  INVALID: "order.invalid",
+};
+
+/** Rolls back the transaction and carries the reason out of it. */
+class NoChange extends Error {
+  constructor(readonly reason: "payment_not_pending") {
+    super(reason);
+  }
+}
+
+function eventData(order: OrderRow, lines: OrderLineRow[], email: string, stores: Map<string, Date | null>) {
+  return {
+    order_id: order.id,
+    reference_no: order.referenceNo,
+    transaction_id: order.transactionId,
+    app_code: order.appCode,
+    status: order.status,
+    total: order.total,
+    user: { id: order.userId, email },
+    lines: lines.map((l) => ({
+      store_id: l.storeId,
+      store_name: l.storeName,
+      package_code: l.packageCode,
+      months: l.months,
+      bonus_months: l.bonusMonths,
+      subtotal: l.subtotal,
+      ...(stores.has(l.id) ? { store_expires_at: stores.get(l.id)?.toISOString() ?? null } : {}),
+    })),
+  };
+}
+
+/**
+ * The one place an order changes status (DESIGN §10). In one transaction, guarded by the
+ * current status (the row is locked, then moved only from what was read): the order and its
+ * attempts, each paid line's store (months + bonus months), the referrer's purchase reward,
+ * the affiliate commissions, the audit row and the product event. A replay or a race that finds
+ * the order already moved changes nothing and answers `changed: false`.
+ */
+export async function transitionOrder(
+  deps: { db: Db; env: Env; now: Date },
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  const { db, env, now } = deps;
+  let result: TransitionResult;
+  try {
+    result = await db.transaction(async (tx): Promise<TransitionResult> => {
+      const current = await lockOrder(tx, input.orderId);
+      if (!current) return { changed: false, order: undefined, reason: "not_found" };
+      const from = current.status as OrderStatus;
+      if (!canTransition(from, input.to)) return { changed: false, order: current, reason: "not_allowed" };
+      const moved = await moveOrderStatus(tx, {
+        id: current.id,
+        from: [from],
+        to: input.to,
+        note: input.note,
+        actor: input.actor,
+        now,
+      });
+      if (!moved) return { changed: false, order: current, reason: "not_allowed" };
+      await insertOrderEvent(tx, {
+        id: newId(),
+        orderId: moved.id,
+        fromStatus: from,
+        toStatus: input.to,
+        actor: input.actor,
+        note: input.note ?? null,
+        createdAt: now,
+      });
+      const lines = await findLines(tx, [moved.id]);
+      const expiries = new Map<string, Date | null>();
+
+      if (input.to === "PAID" || input.to === "PAID_DEBIT") {
+        await settlePayments(tx, moved, input, now);
+      } else {
+        await voidPendingPayments(tx, moved.id, input.to, now, input.note);
+      }
+
+      if (delivers(from, input.to)) {
+        for (const line of lines) {
+          const store = await extendStore(
+            tx,
+            {
+              appCode: line.appCode,
+              storeId: line.storeId,
+              storeName: line.storeName,
+              ownerId: moved.userId,
+              packageCode: line.packageCode,
+              months: line.months + line.bonusMonths,
+              price: line.subtotal,
+            },
+            now,
+          );
+          expiries.set(line.id, store.expiresAt);
+        }
+        await grantPurchaseReward(tx, env, moved.userId);
+        // Affiliate commissions (issue 11) are written here, in this same transaction.
+      }
+
+      const email = await findOwnerEmail(tx, moved.userId);
+      const eventId = await enqueueEvent(tx, {
+        appCode: moved.appCode,
+        type: EVENT_OF[input.to],
+        data: eventData(moved, lines, email, expiries),
+        now,
+      });
+      return { changed: true, order: moved, from, eventId };
+    });
+  } catch (error) {
+    if (error instanceof NoChange) {
+      return { changed: false, order: await findOrderById(db, input.orderId), reason: error.reason };
+    }
+    throw error;
+  }
+  if (result.changed) forgetCachedSessions((v) => v.user.id === result.order.userId);
+  return result;
+}
+
+async function settlePayments(tx: Executor, order: OrderRow, input: TransitionInput, now: Date) {
+  if (input.payment) {
+    const paid = await markPaymentPaid(tx, {
+      id: input.payment.id,
+      now,
+      gatewayTxn: input.payment.gatewayTxn,
+      rawCallback: input.payment.rawCallback,
+    });
+    if (!paid) throw new NoChange("payment_not_pending");
+  } else if (input.to === "PAID") {
+    // Paid outside the gateways (a confirmed transfer, cash): the operator's payment row.
+    await recordOfflinePayment(tx, {
+      order,
+      referenceNo: newReferenceNo("PM", now),
+      operator: input.actor,
+      note: input.note,
+      now,
+    });
+  }
+  // Another tab's attempt of the same order will never be needed: void it, points back.
+  await voidPendingPayments(tx, order.id, "CANCEL", now, "order paid by another attempt");
+}

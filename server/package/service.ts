@@ -1,0 +1,109 @@
+import "server-only";
+import type { z } from "zod";
+import type { CallResult } from "@/lib/http/call";
+import { newId } from "@/lib/ids";
+import type { Page } from "@/lib/list-query";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { findAllPackages, findPackages, type PackageRow, upsertPackage } from "./repository";
+import {
+  type CatalogPackage,
+  catalogSchema,
+  displayPackageCode,
+  type PackageApp,
+  type PackageDto,
+  type packageListSchema,
+} from "./schema";
+
+export function toPackageDto(row: PackageRow): PackageDto {
+  return {
+    _id: row.id,
+    app_code: row.appCode as PackageApp,
+    code: row.code,
+    display_code: displayPackageCode(row.code),
+    name: row.name,
+    description: row.description,
+    months: row.months,
+    price: row.price,
+    priority: row.priority,
+    partner_discount: row.partnerDiscount,
+    bonus_months: row.bonusMonths,
+    commission_type: row.commissionType as PackageDto["commission_type"],
+    commission_value: Number(row.commissionValue),
+    status: row.isActive,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** /package/list (no auth): the catalog, filtered by app and name, sorted on the server. */
+export async function listPackages(ctx: Ctx, input: z.output<typeof packageListSchema>): Promise<CallResult> {
+  const { items, total } = await findPackages(ctx.db, {
+    appCode: input.app_code,
+    name: input.name,
+    active: input.status,
+    limit: input.limit,
+    offset: input.offset,
+    sort: input.sort,
+  });
+  const page: Page<PackageDto> = { items: items.map(toPackageDto), total };
+  return { data: page };
+}
+
+/** The catalog as the operator edits it (`npm run admin -- packages export`). */
+export async function exportCatalog(db: Db): Promise<CatalogPackage[]> {
+  const rows = await findAllPackages(db);
+  return rows.map((row) => ({
+    app_code: row.appCode as PackageApp,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    months: row.months,
+    price: row.price,
+    priority: row.priority,
+    partner_discount: row.partnerDiscount,
+    bonus_months: row.bonusMonths,
+    commission_type: row.commissionType as CatalogPackage["commission_type"],
+    commission_value: Number(row.commissionValue),
+    active: row.isActive,
+  }));
+}
+
+/**
+ * Validates a whole catalog file, then writes it in one transaction: a bad file writes nothing.
+ * Returns the zod issues as readable lines, or the number of packages written.
+ */
+export async function importCatalog(
+  db: Db,
+  raw: unknown,
+  now: Date,
+): Promise<{ ok: true; count: number } | { ok: false; errors: string[] }> {
+  const parsed = catalogSchema.safeParse(raw);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((i) => `${i.path.length ? `[${i.path.join(".")}] ` : ""}${i.message}`),
+    };
+  }
+  await db.transaction(async (tx) => {
+    for (const p of parsed.data) {
+      await upsertPackage(tx, {
+        id: `pkg_${p.app_code}_${p.code.toLowerCase()}_${newId().slice(-6).toLowerCase()}`,
+        appCode: p.app_code,
+        code: p.code,
+        name: p.name,
+        description: p.description,
+        months: p.months,
+        price: p.price,
+        priority: p.priority,
+        partnerDiscount: p.partner_discount,
+        bonusMonths: p.bonus_months,
+        commissionType: p.commission_type,
+        commissionValue: p.commission_value.toFixed(2),
+        isActive: p.active,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  });
+  return { ok: true, count: parsed.data.length };
+}

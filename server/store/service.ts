@@ -1,0 +1,53 @@
+import "server-only";
+import dayjs from "dayjs";
+import { newId } from "@/lib/ids";
+import type { Executor } from "@/server/db/client";
+import { findStoreForUpdate, insertStore, type StoreRow, updateStore } from "./repository";
+
+/** The new expiry of a store bought for `months`: from its current expiry, or from now when it has lapsed. */
+export function extendedExpiry(current: Date | null, now: Date, months: number): Date {
+  const base = current && current > now ? current : now;
+  return dayjs(base).add(months, "month").toDate();
+}
+
+/**
+ * DESIGN §10: a paid line sets its store's package and extends its expiry by months + bonus
+ * months (the store is created for the buyer on its first purchase). Runs inside the payment's
+ * transaction; the row is locked so concurrent purchases of one store add up.
+ */
+export async function extendStore(
+  tx: Executor,
+  line: {
+    appCode: string;
+    storeId: string;
+    storeName: string;
+    ownerId: string;
+    packageCode: string;
+    months: number;
+    price: number;
+  },
+  now: Date,
+): Promise<StoreRow> {
+  const store =
+    (await findStoreForUpdate(tx, line.appCode, line.storeId)) ??
+    (await insertStore(tx, {
+      id: newId(),
+      appCode: line.appCode,
+      storeId: line.storeId,
+      name: line.storeName,
+      ownerId: line.ownerId,
+      createdAt: now,
+      updatedAt: now,
+    }));
+  const expiresAt = extendedExpiry(store.expiresAt, now, line.months);
+  const changes = {
+    packageCode: line.packageCode,
+    activatedAt: store.activatedAt ?? now,
+    expiresAt,
+    lastPrice: line.price,
+    lastExpiresAt: store.expiresAt,
+    updatedAt: now,
+  };
+  await updateStore(tx, store.id, changes);
+  return { ...store, ...changes };
+}
