@@ -7,6 +7,7 @@ import { API_PREFIX, dispatch } from "@/lib/http/dispatch";
 import { logger } from "@/lib/logger";
 import { getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/db/seed/demo";
+import { startOutboxWorker } from "@/server/outbox/worker";
 
 /** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
 const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;
@@ -82,7 +83,13 @@ async function main() {
   if (config.OUTBOX_UI || config.NODE_ENV === "development") {
     console.log(`  Outbox (codes sent by email/SMS/ZNS): http://localhost:${config.PORT}/dev/outbox\n`);
   }
-  const stop = () => server.close(() => process.exit(0));
+  // DESIGN §12: each instance delivers the outbox (product events, retried messages).
+  const worker = startOutboxWorker(db);
+  const stop = () => {
+    server.close(() => {
+      worker.stop().finally(() => process.exit(0));
+    });
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -4,6 +4,16 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
 import {
+  ordersCreate,
+  ordersMark,
+  ordersPending,
+  outboxDrop,
+  outboxList,
+  outboxRetry,
+  packagesExport,
+  packagesImport,
+} from "@/server/admin/commerce";
+import {
   type Addition,
   addToBalance,
   findPerson,
@@ -29,6 +39,22 @@ Commands:
   add-api-credit <email> <amount> [--note TEXT]  API credit (log APP_DEPOSIT)
   add-money <email> <vnd> [--note TEXT]          money in whole đồng (log MONEY_ADD)
   add-points <email> <amount> [--note TEXT]      points (point log)
+
+  packages export                   print the package catalog as JSON (> catalog.json)
+  packages import <file>            write a catalog file (validated whole; nothing written on error)
+
+  orders pending [--limit N]        orders waiting for payment, newest first
+  orders create <email> --app APP --store ID --name NAME --package CODE --months N [--note TEXT]
+                                    an order for a person (a support case), priced from the catalog
+  orders mark <reference> PAID|PAID_DEBIT|INVALID|CANCEL [--note TEXT]
+                                    move an order (e.g. a confirmed bank transfer); stores, rewards
+                                    and product events follow
+
+  outbox list [--failed|--done|--all] [--limit N]   deliveries waiting (default), given up, sent
+  outbox retry <id>                 send a row again now, with a fresh set of attempts
+  outbox drop <id>                  delete a row
+
+  --by NAME                         who is acting (recorded on orders; default $USER)
   --help                            this text
 
 Runs on DATABASE_URL, or on the embedded PGlite in DATA_DIR (${env().DATA_DIR}).`;
@@ -76,9 +102,79 @@ async function run(args: string[]): Promise<unknown> {
       const email = needEmail();
       return addToBalance(db, email, what, parseAmount(rest[1], what), option(rest, "--note"));
     }
+    case "packages":
+      if (rest[0] === "export") return packagesExport(db);
+      if (rest[0] === "import" && rest[1]) return packagesImport(db, rest[1]);
+      throw new Error("usage: packages export | packages import <file>");
+    case "orders":
+      return ordersCommand(db, rest);
+    case "outbox":
+      return outboxCommand(db, rest);
     default:
       throw new Error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   }
+}
+
+function limitOf(args: string[]): number {
+  const limit = Number(option(args, "--limit") ?? 20);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new Error("--limit must be 1 to 1000");
+  return limit;
+}
+
+function required(args: string[], name: string): string {
+  const value = option(args, name);
+  if (!value || value.startsWith("--")) throw new Error(`${name} is required`);
+  return value;
+}
+
+const actor = (args: string[]) => option(args, "--by") ?? process.env.USER ?? "operator";
+
+async function ordersCommand(db: Awaited<ReturnType<typeof getDb>>, args: string[]): Promise<unknown> {
+  const [sub, ...rest] = args;
+  if (sub === "pending") return ordersPending(db, limitOf(rest));
+  if (sub === "create") {
+    if (!rest[0] || rest[0].startsWith("--")) throw new Error("orders create needs an email");
+    const months = Number(required(rest, "--months"));
+    if (!Number.isInteger(months)) throw new Error("--months must be a whole number");
+    return ordersCreate(db, {
+      email: rest[0],
+      app: required(rest, "--app"),
+      storeId: required(rest, "--store"),
+      storeName: required(rest, "--name"),
+      packageCode: required(rest, "--package"),
+      months,
+      note: option(rest, "--note"),
+      by: actor(rest),
+    });
+  }
+  if (sub === "mark") {
+    if (!rest[0] || !rest[1])
+      throw new Error("usage: orders mark <reference> PAID|PAID_DEBIT|INVALID|CANCEL");
+    return ordersMark(db, {
+      reference: rest[0],
+      status: rest[1],
+      note: option(rest, "--note"),
+      by: actor(rest),
+    });
+  }
+  throw new Error("usage: orders pending | orders create … | orders mark …");
+}
+
+async function outboxCommand(db: Awaited<ReturnType<typeof getDb>>, args: string[]): Promise<unknown> {
+  const [sub, ...rest] = args;
+  if (sub === "list") {
+    const filter = rest.includes("--failed")
+      ? "failed"
+      : rest.includes("--done")
+        ? "done"
+        : rest.includes("--all")
+          ? "all"
+          : "pending";
+    return outboxList(db, filter, limitOf(rest));
+  }
+  if (sub === "retry" && rest[0]) return outboxRetry(db, rest[0]);
+  if (sub === "drop" && rest[0]) return outboxDrop(db, rest[0]);
+  throw new Error("usage: outbox list [--failed|--done|--all] | outbox retry <id> | outbox drop <id>");
 }
 
 try {

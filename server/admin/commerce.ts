@@ -1,0 +1,130 @@
+import "server-only";
+import { readFile } from "node:fs/promises";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { Db } from "@/server/db/client";
+import { findOrderByReference, findOrdersByStatus, type OrderRow } from "@/server/order/repository";
+import type { OrderStatus } from "@/server/order/schema";
+import { createOrderAsOperator } from "@/server/order/service";
+import { transitionOrder } from "@/server/order/state";
+import { deleteOutbox, findOutbox, type OutboxRow, resetOutbox } from "@/server/outbox/repository";
+import { exportCatalog, importCatalog } from "@/server/package/service";
+import { findUserByEmail } from "@/server/user/repository";
+
+function describeOrder(order: OrderRow) {
+  return {
+    id: order.id,
+    reference_no: order.referenceNo,
+    app_code: order.appCode,
+    status: order.status,
+    total: order.total,
+    created_at: order.createdAt.toISOString(),
+    paid_at: order.paidAt?.toISOString() ?? null,
+    created_by: order.createdBy,
+    status_by: order.statusBy,
+    status_note: order.statusNote,
+  };
+}
+
+export const packagesExport = (db: Db) => exportCatalog(db);
+
+/** Reads a catalog file and writes it whole, or explains every problem and writes nothing. */
+export async function packagesImport(db: Db, file: string) {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, "utf8"));
+  } catch (error) {
+    throw new Error(`cannot read ${file} as JSON: ${(error as Error).message}`);
+  }
+  const result = await importCatalog(db, raw, new Date());
+  if (!result.ok)
+    throw new Error(`${file} is not a valid catalog (nothing written):\n  ${result.errors.join("\n  ")}`);
+  return `imported ${result.count} packages`;
+}
+
+/** A support case: an order for a person, priced from the catalog like a product's. */
+export async function ordersCreate(
+  db: Db,
+  options: {
+    email: string;
+    app: string;
+    storeId: string;
+    storeName: string;
+    packageCode: string;
+    months: number;
+    note?: string;
+    by: string;
+  },
+) {
+  const user = await findUserByEmail(db, options.email.trim());
+  if (!user) throw new AppError("USER_NOT_FOUND", { params: { email: options.email } });
+  const order = await createOrderAsOperator(db, {
+    userId: user.id,
+    appCode: options.app.toLowerCase(),
+    lines: [
+      {
+        store_id: options.storeId,
+        store_name: options.storeName,
+        package_code: options.packageCode,
+        months: options.months,
+      },
+    ],
+    note: options.note,
+    operator: `operator:${options.by}`,
+    now: new Date(),
+  });
+  return describeOrder(order);
+}
+
+const MARKABLE = ["PAID", "PAID_DEBIT", "INVALID", "CANCEL"] as const;
+
+/** Moves an order through the state module, recording who did it and why. */
+export async function ordersMark(
+  db: Db,
+  options: { reference: string; status: string; note?: string; by: string },
+) {
+  const status = options.status.toUpperCase() as Exclude<OrderStatus, "PENDING">;
+  if (!(MARKABLE as readonly string[]).includes(status)) {
+    throw new Error(`status must be one of ${MARKABLE.join(", ")}`);
+  }
+  const order = await findOrderByReference(db, options.reference.trim().toUpperCase());
+  if (!order) throw new AppError("ORDER_NOT_FOUND");
+  const result = await transitionOrder(
+    { db, env: env(), now: new Date() },
+    { orderId: order.id, to: status, actor: `operator:${options.by}`, note: options.note },
+  );
+  if (!result.changed)
+    throw new Error(`order ${order.referenceNo} is ${order.status}: it cannot become ${status}`);
+  return describeOrder(result.order);
+}
+
+export async function ordersPending(db: Db, limit: number) {
+  return (await findOrdersByStatus(db, "PENDING", limit)).map(describeOrder);
+}
+
+function describeOutbox(row: OutboxRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    target: row.target,
+    attempts: `${row.attempts}/${row.maxAttempts}`,
+    next_attempt_at: row.nextAttemptAt.toISOString(),
+    last_error: row.lastError,
+    done_at: row.doneAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function outboxList(db: Db, filter: "pending" | "failed" | "done" | "all", limit: number) {
+  return (await findOutbox(db, filter, limit)).map(describeOutbox);
+}
+
+export async function outboxRetry(db: Db, id: string) {
+  if (!(await resetOutbox(db, id, new Date()))) throw new Error(`no undelivered outbox row ${id}`);
+  return `${id} will be sent on the next pass`;
+}
+
+export async function outboxDrop(db: Db, id: string) {
+  if (!(await deleteOutbox(db, id))) throw new Error(`no outbox row ${id}`);
+  return `${id} dropped`;
+}
