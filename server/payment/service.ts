@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
-import { adjustBalanceIn } from "@/server/balance/service";
+import { adjustBalanceIn, newReferenceNo } from "@/server/balance/service";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import type { OrderRow } from "@/server/order/repository";
@@ -184,4 +184,35 @@ export async function hidePayment(ctx: Ctx, input: z.output<typeof paymentIdSche
   const hidden = await hidePaymentRow(ctx.db, input.id, user.id);
   if (!hidden) throw new AppError("PAYMENT_NOT_HIDEABLE");
   return { message: "commerce.paymentHidden" };
+}
+
+/** Opens a pending attempt to pay an order (checkout; the demo seed). */
+export async function openAttempt(
+  tx: Executor,
+  options: {
+    order: OrderRow;
+    method: PaymentMethod;
+    gateway: PaymentGateway;
+    amount: number;
+    pointsUsed?: number;
+    gatewayRef?: string;
+    expiresAt?: Date;
+    now: Date;
+  },
+): Promise<PaymentRow> {
+  return insertPayment(tx, {
+    id: newId(),
+    orderId: options.order.id,
+    userId: options.order.userId,
+    referenceNo: newReferenceNo("PM", options.now),
+    method: options.method,
+    gateway: options.gateway,
+    amount: options.amount,
+    pointsUsed: (options.pointsUsed ?? 0).toFixed(2),
+    status: "PENDING",
+    gatewayRef: options.gatewayRef ?? null,
+    expiresAt: options.expiresAt ?? null,
+    createdAt: options.now,
+    updatedAt: options.now,
+  });
 }

@@ -41,6 +41,30 @@ describe("demo seed", () => {
       2,
     );
 
+    // Issue 9: orders in every status, payments of every kind, stores on two apps.
+    const orders = (
+      await call<PageData<{ status: string; app_code: string }>>(
+        "/order/my-order",
+        { limit: 200 },
+        { cookie },
+      )
+    ).body.data;
+    expect(new Set(orders.items.map((o) => o.status))).toEqual(
+      new Set(["PENDING", "PAID", "PAID_DEBIT", "CANCEL", "INVALID"]),
+    );
+    expect(new Set(orders.items.map((o) => o.app_code))).toEqual(new Set(["ls", "lp"]));
+    const payments = (
+      await call<PageData<{ status: string; method: string }>>(
+        "/payment/my-payment",
+        { limit: 200 },
+        { cookie },
+      )
+    ).body.data;
+    expect(new Set(payments.items.map((p) => p.status))).toEqual(new Set(["PENDING", "PAID", "CANCEL"]));
+    expect(new Set(payments.items.map((p) => p.method))).toEqual(
+      new Set(["ONLINE_METHOD", "OFFLINE_METHOD"]),
+    );
+
     const referrals = (
       await call<PageData<{ verify_reward: number | null }>>(
         "/referral/my-referral",
@@ -50,6 +74,9 @@ describe("demo seed", () => {
     ).body.data;
     expect(referrals.total).toBe(4);
     expect(referrals.items.filter((r) => r.verify_reward === 1)).toHaveLength(3);
+    expect(
+      (referrals.items as { purchased_reward?: number | null }[]).filter((r) => r.purchased_reward === 1),
+    ).toHaveLength(1);
 
     const affiliate = (
       await call<{ affilateInfo: { payment_info: string } | null }>(

@@ -16,6 +16,7 @@ import {
   updateAffiliate,
   updateUser,
 } from "@/server/user/repository";
+import { fillDemoOrders } from "./demo-commerce";
 
 export const DEMO_EMAIL = "demo@example.com";
 
@@ -49,6 +50,7 @@ export async function ensureDemoAccount(
     writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
   const demo = await findUserByEmail(db, DEMO_EMAIL);
   if (demo && !(await hasCreditLogs(db, demo.id))) await fillDemoAccount(db, demo.id);
+  if (demo) await fillDemoOrders(db, demo.id);
   return { email: DEMO_EMAIL, password };
 }
 
