@@ -10,6 +10,11 @@ export const E2E = {
   /** The local OAuth server playing Google and Facebook. */
   peerOauthPort: 3312,
 };
+/** The sales app's server-to-server secrets in the end-to-end app. */
+export const E2E_PRODUCT = {
+  apiKey: "e2e-ls-api-key-0123456789",
+  webhookSecret: "e2e-ls-webhook-secret-0123",
+};
 const OAUTH = `http://localhost:${E2E.peerOauthPort}`;
 // A fresh data dir per run (the config is read by the runner and by each worker: reuse the first).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
@@ -55,6 +60,10 @@ export default defineConfig({
             name: "Sales app",
             home: `http://localhost:${E2E.peerHttpPort}/callback`,
             logout: `http://localhost:${E2E.peerHttpPort}/logout-ls`,
+            // DESIGN §11: the product's key for /order/create and its event receiver.
+            api_key: E2E_PRODUCT.apiKey,
+            webhook: `http://127.0.0.1:${E2E.peerHttpPort}/webhook/ls`,
+            webhook_secret: E2E_PRODUCT.webhookSecret,
           },
         }),
         // Many specs sign the shared demo account in; the device-limit spec fills the limit itself.
@@ -72,6 +81,7 @@ export default defineConfig({
         LEAD_CAPTURE_URL: `http://127.0.0.1:${E2E.peerHttpPort}/lead`,
         ALTCHA_COST: "20",
         OUTBOX_UI: "1",
+        OUTBOX_INTERVAL_SECONDS: "0.5",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       reuseExistingServer: false,

@@ -10,6 +10,7 @@
 //         POST /identity         → who signs in at the OAuth server next (JSON Identity)
 //         GET /parent?src=<url>  → a sibling product's page framing `src`, collecting messages
 //         GET /logout-<app>      → a product's sign-out page; GET /logouts lists the hits
+//         POST /webhook/<app>    → a product's event receiver: records {signature, body}; GET /webhooks lists them
 //   OAuth 127.0.0.1:$PEER_OAUTH_PORT (Google discovery + Facebook-style endpoints)
 import { createServer } from "node:http";
 import { simpleParser } from "mailparser";
@@ -25,6 +26,7 @@ type Sms = { to: string; text: string; params: Record<string, unknown> };
 const smses: Sms[] = [];
 const leads: unknown[] = [];
 const logouts: string[] = [];
+const webhooks: { app: string; signature: string; body: string }[] = [];
 
 async function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -87,6 +89,17 @@ createServer(async (req, res) => {
     logouts.push(url.pathname);
     res.setHeader("content-type", "text/html");
     res.end("<!doctype html><title>Signed out</title>");
+  } else if (req.method === "POST" && url.pathname.startsWith("/webhook/")) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    webhooks.push({
+      app: url.pathname.slice("/webhook/".length),
+      signature: String(req.headers["x-portal-signature"] ?? ""),
+      body: Buffer.concat(chunks).toString("utf8"),
+    });
+    res.end("{}");
+  } else if (url.pathname === "/webhooks") {
+    res.end(JSON.stringify(webhooks));
   } else if (url.pathname === "/logouts") {
     res.end(JSON.stringify(logouts));
   } else if (url.pathname === "/parent") {
