@@ -17,6 +17,9 @@ export const SHELL_ROUTES = [
   "/credit",
   "/referral",
   "/affiliate",
+  "/order",
+  "/payment",
+  "/package",
 ] as const;
 /** Public screens (SPEC §2) that exist so far. */
 export const PUBLIC_ROUTES = [
@@ -43,6 +46,9 @@ export const OPEN_ROUTES = [
   "/iframe",
   "/login-embed",
   "/uploads",
+  // Checkout is opened from a product by anyone holding the link; its owner signed in spends points.
+  "/checkout",
+  "/dev/gateway",
 ] as const;
 
 export const SIGNED_IN_HOME = "/account/profile";
