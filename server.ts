@@ -5,6 +5,7 @@ import next from "next";
 import { env } from "@/lib/env";
 import { API_PREFIX, dispatch } from "@/lib/http/dispatch";
 import { logger } from "@/lib/logger";
+import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/db/seed/demo";
 import { startOutboxWorker } from "@/server/outbox/worker";
@@ -85,7 +86,14 @@ async function main() {
   }
   // DESIGN §12: each instance delivers the outbox (product events, retried messages).
   const worker = startOutboxWorker(db);
+  // Gateway attempts past their expiry: asked one last time, else ended with their points back.
+  const sweeper = setInterval(() => {
+    sweepExpiredAttempts(reconcileDeps(db, config, logger)).catch((error) =>
+      logger.error({ err: error }, "payment sweep failed"),
+    );
+  }, 60_000);
   const stop = () => {
+    clearInterval(sweeper);
     server.close(() => {
       worker.stop().finally(() => process.exit(0));
     });

@@ -84,6 +84,33 @@ const envSchema = z.object({
   REFERRAL_PURCHASE_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
   /** Seconds between two passes of the outbox worker (DESIGN §12). */
   OUTBOX_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(2),
+  /** Bank transfer (CASH): the account the VietQR code and the instructions name (DESIGN §10). */
+  BANK_BIN: z
+    .string()
+    .regex(/^\d{6}$/, "BANK_BIN is the bank's 6-digit NAPAS BIN")
+    .optional(),
+  BANK_NAME: z.string().optional(),
+  BANK_BRANCH: z.string().optional(),
+  BANK_ACCOUNT_NO: z
+    .string()
+    .regex(/^[0-9A-Za-z]{1,19}$/)
+    .optional(),
+  BANK_ACCOUNT_NAME: z.string().optional(),
+  /** The bank-notification webhook's key (`Authorization: Apikey …`); unset = the webhook is off. */
+  BANK_WEBHOOK_KEY: z.string().min(16).optional(),
+  /** Hours a bank-transfer attempt keeps its points before they come back (a late transfer still pays). */
+  BANK_TRANSFER_EXPIRY_HOURS: z.coerce.number().positive().max(720).default(72),
+  VNPAY_TMN_CODE: z.string().optional(),
+  VNPAY_HASH_SECRET: z.string().optional(),
+  VNPAY_PAY_URL: z.url().default("https://sandbox.vnpayment.vn/paymentv2/vpcpay.html"),
+  VNPAY_QUERY_URL: z.url().default("https://sandbox.vnpayment.vn/merchant_webapi/api/transaction"),
+  ZALOPAY_APP_ID: z.string().optional(),
+  ZALOPAY_KEY1: z.string().optional(),
+  ZALOPAY_KEY2: z.string().optional(),
+  ZALOPAY_CREATE_URL: z.url().default("https://sb-openapi.zalopay.vn/v2/create"),
+  ZALOPAY_QUERY_URL: z.url().default("https://sb-openapi.zalopay.vn/v2/query"),
+  /** Minutes a gateway attempt stays payable (its points come back after). */
+  PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(15),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
 import {
+  ordersConfirmTransfer,
   ordersCreate,
   ordersMark,
   ordersPending,
@@ -12,6 +13,8 @@ import {
   outboxRetry,
   packagesExport,
   packagesImport,
+  paymentsReconcile,
+  paymentsTransfers,
 } from "@/server/admin/commerce";
 import {
   type Addition,
@@ -49,6 +52,14 @@ Commands:
   orders mark <reference> PAID|PAID_DEBIT|INVALID|CANCEL [--note TEXT]
                                     move an order (e.g. a confirmed bank transfer); stores, rewards
                                     and product events follow
+  orders confirm-transfer <reference> --amount VND
+                                    a bank transfer the operator saw arrive (same path as the
+                                    bank notification: pays when the amount covers the due)
+
+  payments reconcile                ask VNPAY/ZaloPay about attempts past their expiry, apply the
+                                    answers; unpaid ones end and their points come back
+  payments transfers [--status partial|unmatched|late|matched] [--limit N]
+                                    bank transfers received
 
   outbox list [--failed|--done|--all] [--limit N]   deliveries waiting (default), given up, sent
   outbox retry <id>                 send a row again now, with a fresh set of attempts
@@ -110,6 +121,10 @@ async function run(args: string[]): Promise<unknown> {
       return ordersCommand(db, rest);
     case "outbox":
       return outboxCommand(db, rest);
+    case "payments":
+      if (rest[0] === "reconcile") return paymentsReconcile(db);
+      if (rest[0] === "transfers") return paymentsTransfers(db, option(rest, "--status"), limitOf(rest));
+      throw new Error("usage: payments reconcile | payments transfers [--status S]");
     default:
       throw new Error(`unknown command ${JSON.stringify(command)}\n\n${HELP}`);
   }
@@ -146,6 +161,12 @@ async function ordersCommand(db: Awaited<ReturnType<typeof getDb>>, args: string
       note: option(rest, "--note"),
       by: actor(rest),
     });
+  }
+  if (sub === "confirm-transfer") {
+    if (!rest[0] || rest[0].startsWith("--")) throw new Error("orders confirm-transfer needs a reference");
+    const amount = Number(required(rest, "--amount"));
+    if (!Number.isInteger(amount) || amount <= 0) throw new Error("--amount must be whole đồng above 0");
+    return ordersConfirmTransfer(db, { reference: rest[0], amount, by: actor(rest) });
   }
   if (sub === "mark") {
     if (!rest[0] || !rest[1])

@@ -3,6 +3,7 @@ import type { Call } from "@/lib/http/call";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
 import { captchaCalls } from "./captcha/handlers";
+import { checkoutCalls } from "./checkout/handlers";
 import { leadCalls } from "./lead/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
@@ -21,4 +22,5 @@ export const registry: Record<string, Call> = {
   ...packageCalls,
   ...orderCalls,
   ...paymentCalls,
+  ...checkoutCalls,
 };

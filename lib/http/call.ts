@@ -3,9 +3,10 @@ import type { Ctx } from "@/server/context";
 
 /**
  * How a call is authenticated: none, the person's session (cookie or header), either, or a
- * product's api key as the bearer (server-to-server, DESIGN §11).
+ * product's api key as the bearer (server-to-server, DESIGN §11), or the bank notification's
+ * `Authorization: Apikey <BANK_WEBHOOK_KEY>`.
  */
-export type AuthMode = "none" | "session" | "optional" | "product";
+export type AuthMode = "none" | "session" | "optional" | "product" | "bank";
 
 /** What a service asks dispatch to do with the session cookie. */
 export type SessionDirective =

@@ -66,6 +66,16 @@ function productOf(request: Request, key: string | undefined): NonNullable<Ctx["
   return { appCode: found, idempotencyKey };
 }
 
+/** The bank notification's `Authorization: Apikey <BANK_WEBHOOK_KEY>`; off when no key is set. */
+function checkBankKey(request: Request): void {
+  const configured = env().BANK_WEBHOOK_KEY;
+  const given = /^Apikey\s+(.+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1] ?? "";
+  const digest = (v: string) => createHash("sha256").update(v).digest();
+  if (!configured || !given || !timingSafeEqual(digest(given), digest(configured))) {
+    throw new AppError("PRODUCT_KEY_INVALID");
+  }
+}
+
 function json(body: unknown, status: number, cookies: string[] = []): Response {
   const headers = new Headers({
     "content-type": "application/json; charset=utf-8",
@@ -192,6 +202,7 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
 
     // A product's key is checked before its body is read: a stranger learns nothing of the schema.
     const product = call.auth === "product" ? productOf(request, headerToken) : undefined;
+    if (call.auth === "bank") checkBankKey(request);
     const body = await readBody(request, Boolean(call.multipart));
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       lang = toLocale(body.lang);

@@ -2,6 +2,9 @@ import "server-only";
 import { readFile } from "node:fs/promises";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
+import { applyBankTransfer } from "@/server/checkout/bank";
 import type { Db } from "@/server/db/client";
 import { findOrderByReference, findOrdersByStatus, type OrderRow } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
@@ -9,6 +12,7 @@ import { createOrderAsOperator } from "@/server/order/service";
 import { transitionOrder } from "@/server/order/state";
 import { deleteOutbox, findOutbox, type OutboxRow, resetOutbox } from "@/server/outbox/repository";
 import { exportCatalog, importCatalog } from "@/server/package/service";
+import { findBankTransfers } from "@/server/payment/repository";
 import { findUserByEmail } from "@/server/user/repository";
 
 function describeOrder(order: OrderRow) {
@@ -127,4 +131,45 @@ export async function outboxRetry(db: Db, id: string) {
 export async function outboxDrop(db: Db, id: string) {
   if (!(await deleteOutbox(db, id))) throw new Error(`no outbox row ${id}`);
   return `${id} dropped`;
+}
+
+/**
+ * `orders confirm-transfer <reference> --amount N`: the operator saw the money arrive; it goes
+ * through the same path as a bank notification (once per confirmation id).
+ */
+export async function ordersConfirmTransfer(
+  db: Db,
+  options: { reference: string; amount: number; by: string; id?: string },
+) {
+  const reference = options.reference.trim().toUpperCase();
+  const outcome = await applyBankTransfer(reconcileDeps(db, env(), logger), {
+    id: options.id ?? `manual-${reference}-${Date.now()}`,
+    amount: options.amount,
+    content: reference,
+    raw: { confirmed_by: options.by, reference, amount: options.amount },
+    actor: `operator:${options.by}`,
+  });
+  if (outcome === "matched") return `order ${reference} is paid`;
+  if (outcome === "partial")
+    throw new Error(`the amount is less than what order ${reference} owes: recorded, not paid`);
+  if (outcome === "late") throw new Error(`order ${reference} is no longer pending: recorded for a refund`);
+  throw new Error(`no order ${reference}: recorded as unmatched`);
+}
+
+/** `payments reconcile`: asks the gateways about attempts past their expiry and applies the answers. */
+export async function paymentsReconcile(db: Db) {
+  return sweepExpiredAttempts(reconcileDeps(db, env(), logger));
+}
+
+/** `payments transfers [--status S]`: bank transfers, e.g. the partial and unmatched ones to handle. */
+export async function paymentsTransfers(db: Db, status: string | undefined, limit: number) {
+  return (await findBankTransfers(db, status, limit)).map((t) => ({
+    id: t.id,
+    amount: t.amount,
+    content: t.content,
+    reference_no: t.referenceNo,
+    status: t.status,
+    actor: t.actor,
+    created_at: t.createdAt.toISOString(),
+  }));
 }

@@ -6,6 +6,7 @@ import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
 import { newReferenceNo } from "@/server/balance/service";
+import { checkoutMethods } from "@/server/checkout/config";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Db, Executor } from "@/server/db/client";
 import { findPackageByCode } from "@/server/package/repository";
@@ -141,6 +142,7 @@ export async function getTransaction(
     data: {
       ...toOrderDto(order, lines),
       is_owner: isOwner,
+      methods: checkoutMethods(ctx.env),
       account:
         isOwner && ctx.auth
           ? {

@@ -2,7 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
-import { orders, payments } from "@/server/db/tables/commerce";
+import { bankTransfers, orders, payments } from "@/server/db/tables/commerce";
+import { users } from "@/server/db/tables/users";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -146,4 +147,78 @@ export async function hidePaymentRow(
 
 export async function countPayments(db: Executor, orderId: string): Promise<number> {
   return cappedCount(db, payments, eq(payments.orderId, orderId));
+}
+
+/** The person's points, the row locked for the rest of the transaction (a checkout spends them). */
+export async function readPointsForUpdate(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ point: users.point }).from(users).where(eq(users.id, userId)).for("update");
+  return Number(row?.point ?? 0);
+}
+
+/** Pending attempts past their expiry, oldest first (the sweeper and the reconciliation). */
+export async function findExpiredPending(db: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, "PENDING"), lte(payments.expiresAt, now)))
+    .orderBy(asc(payments.expiresAt))
+    .limit(limit);
+}
+
+/** The newest pending attempt of an order by `gateway` (a bank transfer pays the one the person opened). */
+export async function findPendingAttempt(
+  db: Executor,
+  orderId: string,
+  gateway: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.gateway, gateway), eq(payments.status, "PENDING")))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
+export type BankTransferRow = typeof bankTransfers.$inferSelect;
+
+/** Records a bank transaction once; answers the existing row when its id was seen before. */
+export async function recordBankTransfer(
+  db: Executor,
+  values: typeof bankTransfers.$inferInsert,
+): Promise<{ row: BankTransferRow; isNew: boolean }> {
+  const [inserted] = await db.insert(bankTransfers).values(values).onConflictDoNothing().returning();
+  if (inserted) return { row: inserted, isNew: true };
+  const [existing] = await db.select().from(bankTransfers).where(eq(bankTransfers.id, values.id)).limit(1);
+  if (!existing) throw new Error("bank transfer vanished");
+  return { row: existing, isNew: false };
+}
+
+export async function settleBankTransfer(
+  db: Executor,
+  id: string,
+  changes: { status: string; orderId?: string | null; referenceNo?: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(bankTransfers)
+    .set({
+      status: changes.status,
+      orderId: changes.orderId ?? null,
+      referenceNo: changes.referenceNo ?? null,
+      updatedAt: changes.now,
+    })
+    .where(eq(bankTransfers.id, id));
+}
+
+export async function findBankTransfers(db: Executor, status: string | undefined, limit: number) {
+  return db
+    .select()
+    .from(bankTransfers)
+    .where(status ? eq(bankTransfers.status, status) : undefined)
+    .orderBy(desc(bankTransfers.createdAt))
+    .limit(limit);
+}
+
+export async function setPaymentGatewayRef(db: Executor, id: string, gatewayRef: string): Promise<void> {
+  await db.update(payments).set({ gatewayRef }).where(eq(payments.id, id));
 }

@@ -11,6 +11,8 @@ export type CallOptions = {
   headers?: Record<string, string>;
   method?: string;
   rawBody?: string;
+  /** A query string for GET calls (a gateway's IPN), without "?". */
+  query?: string;
   ip?: string;
   clock?: () => Date;
 };
@@ -38,7 +40,7 @@ export async function call<T = Record<string, unknown>>(
   };
   if (options.cookie) headers.cookie = options.cookie;
   const method = options.method ?? "POST";
-  const request = new Request(`${ORIGIN}/2.0${apiPath}`, {
+  const request = new Request(`${ORIGIN}/2.0${apiPath}${options.query ? `?${options.query}` : ""}`, {
     method,
     headers,
     body: method === "GET" ? undefined : (options.rawBody ?? JSON.stringify(body)),

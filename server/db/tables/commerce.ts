@@ -200,3 +200,26 @@ export const payments = pgTable(
     index("payments_pending_idx").on(t.status, t.expiresAt),
   ],
 );
+
+/**
+ * Every incoming bank transfer the bank notified (or the operator confirmed), applied once:
+ * the bank's own transaction id is the key. Partial and unmatched ones wait for the operator.
+ */
+export const bankTransfers = pgTable(
+  "bank_transfers",
+  {
+    /** The bank's transaction id (SePay `id`), or `manual-…` for the operator's confirmation. */
+    id: text("id").primaryKey(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    content: text("content").notNull(),
+    referenceNo: text("reference_no"),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** received → matched | partial | unmatched | late (the order was no longer pending) */
+    status: text("status").notNull(),
+    raw: jsonb("raw").notNull(),
+    actor: text("actor").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("bank_transfers_status_idx").on(t.status, t.createdAt.desc())],
+);

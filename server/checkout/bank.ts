@@ -1,0 +1,92 @@
+import "server-only";
+import { z } from "zod";
+import { findOrderByReference } from "@/server/order/repository";
+import { transitionOrder } from "@/server/order/state";
+import { findPendingAttempt, recordBankTransfer, settleBankTransfer } from "@/server/payment/repository";
+import type { Deps } from "./apply";
+
+/** SePay's bank-notification body (the fields we use; the rest is kept raw). */
+export const bankNotifySchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String).pipe(z.string().min(1).max(100)),
+  gateway: z.string().max(100).optional(),
+  transactionDate: z.string().max(40).optional(),
+  accountNumber: z.string().max(40).optional(),
+  content: z.string().max(1000).default(""),
+  transferType: z.enum(["in", "out"]),
+  transferAmount: z.coerce.number().int().min(0).max(100_000_000_000),
+  referenceCode: z.string().max(100).optional(),
+});
+export type BankNotifyInput = z.output<typeof bankNotifySchema>;
+
+/** Our order references inside a bank's content: banks add their own words, spaces or dashes. */
+const REFERENCE = /OD\d{6}[A-Z0-9]{6}/;
+
+export function findReference(content: string): string | undefined {
+  const squeezed = content.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  return REFERENCE.exec(squeezed)?.[0];
+}
+
+export type TransferOutcome = "matched" | "partial" | "unmatched" | "late" | "duplicate" | "ignored";
+
+/**
+ * One incoming transfer, applied once per bank transaction id: the reference in its content
+ * finds the order; an amount that covers the due pays it (through the order state module), a
+ * smaller one or an unknown reference is recorded for the operator. A replay changes nothing.
+ */
+export async function applyBankTransfer(
+  deps: Deps,
+  transfer: { id: string; amount: number; content: string; raw: unknown; actor: string },
+): Promise<TransferOutcome> {
+  const now = deps.now ?? new Date();
+  const { row, isNew } = await recordBankTransfer(deps.db, {
+    id: transfer.id,
+    amount: transfer.amount,
+    content: transfer.content.slice(0, 1000),
+    status: "received",
+    raw: transfer.raw as object,
+    actor: transfer.actor,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // A crash after recording but before applying leaves "received": a replay finishes the job.
+  if (!isNew && row.status !== "received") return "duplicate";
+
+  const reference = findReference(transfer.content);
+  const order = reference ? await findOrderByReference(deps.db, reference) : undefined;
+  let status: TransferOutcome;
+  if (!order) {
+    status = "unmatched";
+  } else if (order.status !== "PENDING") {
+    status = "late";
+  } else {
+    // The person opened a transfer attempt (points already taken): its due is what they owe.
+    const attempt = await findPendingAttempt(deps.db, order.id, "CASH");
+    const due = attempt?.amount ?? order.total;
+    if (transfer.amount < due) {
+      status = "partial";
+    } else {
+      const moved = await transitionOrder(
+        { db: deps.db, env: deps.env, now },
+        {
+          orderId: order.id,
+          to: "PAID",
+          actor: transfer.actor,
+          note: `bank transfer ${transfer.id}`,
+          payment: attempt
+            ? { id: attempt.id, gatewayTxn: transfer.id, rawCallback: transfer.raw }
+            : undefined,
+        },
+      );
+      status = moved.changed ? "matched" : "late";
+    }
+  }
+  await settleBankTransfer(deps.db, transfer.id, {
+    status,
+    orderId: order?.id ?? null,
+    referenceNo: reference ?? null,
+    now,
+  });
+  if (status !== "matched")
+    deps.log.warn({ transfer: transfer.id, status, reference }, "bank transfer needs the operator");
+  return status;
+}

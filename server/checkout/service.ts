@@ -1,0 +1,278 @@
+import "server-only";
+import QRCode from "qrcode";
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+import type { CallResult } from "@/lib/http/call";
+import { adjustBalanceIn } from "@/server/balance/service";
+import { type Ctx, requireAuth } from "@/server/context";
+import type { Executor } from "@/server/db/client";
+import { attemptExpiresAt, pointsToUse } from "@/server/gateways/points";
+import { buildVietQrPayload } from "@/server/gateways/vietqr";
+import { buildVnpayPayUrl, sanitizeVnpayText } from "@/server/gateways/vnpay";
+import { buildZalopayCreateOrder, zalopayAppTransId } from "@/server/gateways/zalopay";
+import { findOrderById, lockOrder, type OrderRow } from "@/server/order/repository";
+import type { OrderStatus } from "@/server/order/schema";
+import { transitionOrder } from "@/server/order/state";
+import { findPaymentById, readPointsForUpdate, setPaymentGatewayRef } from "@/server/payment/repository";
+import type { PaymentGateway } from "@/server/payment/schema";
+import { openAttempt, voidPayment } from "@/server/payment/service";
+import { forgetCachedSessions } from "@/server/session/service";
+import { refreshPayment } from "./apply";
+import { bankConfig, checkoutMethods, vnpayConfig, zalopayConfig } from "./config";
+import type {
+  CheckoutAnswer,
+  CheckoutMethod,
+  checkoutSchema,
+  PaymentStatusDto,
+  paymentStatusSchema,
+  TransferInstructions,
+} from "./schema";
+
+const GATEWAY_OF: Record<CheckoutMethod, PaymentGateway> = {
+  CASH: "CASH",
+  VNPAY: "VNPAY",
+  ZALOPAY: "ZALOPAY",
+};
+
+/** A VNPAY/ZaloPay reference unique per attempt: the order reference and 4 more characters, ASCII only. */
+function attemptRef(order: OrderRow, paymentRef: string): string {
+  return sanitizeVnpayText(`${order.referenceNo}${paymentRef.slice(-4)}`).replace(/ /g, "");
+}
+
+/** The bank transfer's words and VietQR code for an attempt. */
+export async function transferInstructions(
+  ctx: Pick<Ctx, "env">,
+  order: OrderRow,
+  due: number,
+): Promise<TransferInstructions> {
+  const bank = bankConfig(ctx.env);
+  if (!bank) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
+  // Banks cut the content near 20 characters and wrap it in their own text: the reference alone.
+  const content = order.referenceNo;
+  const payload = buildVietQrPayload({
+    bankBin: bank.bin,
+    accountNo: bank.accountNo,
+    amountVnd: due,
+    content,
+  });
+  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
+  return {
+    bank_name: bank.name,
+    bank_branch: bank.branch,
+    account_no: bank.accountNo,
+    account_name: bank.accountName,
+    amount: due,
+    content,
+    qr_payload: payload,
+    qr_image: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+  };
+}
+
+const vnpLocale = (lang: string) => (lang === "vi" ? "vn" : "en");
+
+/** The VNPAY pay URL of an attempt (DESIGN §10 adapter: payUrl). */
+function vnpayUrl(
+  ctx: Ctx,
+  order: OrderRow,
+  gatewayRef: string,
+  due: number,
+  now: Date,
+  expires: Date,
+): string {
+  const config = vnpayConfig(ctx.env, ctx.origin);
+  if (!config) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
+  return buildVnpayPayUrl({
+    payUrl: config.payUrl,
+    tmnCode: config.tmnCode,
+    hashSecret: config.hashSecret,
+    amountVnd: due,
+    txnRef: gatewayRef,
+    orderInfo: sanitizeVnpayText(`Thanh toan don hang ${order.referenceNo}`),
+    orderType: "other",
+    locale: vnpLocale(ctx.lang),
+    returnUrl: `${ctx.origin}/checkout/return/vnpay`,
+    ipAddr: ctx.ip === "unknown" ? "127.0.0.1" : ctx.ip,
+    createDate: now,
+    expireDate: expires,
+  });
+}
+
+/** Creates the ZaloPay order (server to server) and answers its `order_url`. */
+async function zalopayUrl(
+  ctx: Ctx,
+  order: OrderRow,
+  gatewayRef: string,
+  due: number,
+  now: Date,
+  paymentId: string,
+) {
+  const config = zalopayConfig(ctx.env, ctx.origin);
+  if (!config) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
+  const body = buildZalopayCreateOrder({
+    appId: config.appId,
+    key1: config.key1,
+    appUser: order.userId,
+    amountVnd: due,
+    appTransId: gatewayRef,
+    appTime: now.getTime(),
+    item: [{ reference_no: order.referenceNo }],
+    embedData: { redirecturl: `${ctx.origin}/checkout/return/zalopay`, payment_id: paymentId },
+    description: `Thanh toan don hang ${order.referenceNo}`,
+    callbackUrl: `${ctx.origin}/2.0/payment/zalopay-callback`,
+  });
+  const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
+  const response = await fetch(config.createUrl, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: form,
+    signal: AbortSignal.timeout(15_000),
+  });
+  const answer = (await response.json()) as {
+    return_code?: number;
+    order_url?: string;
+    return_message?: string;
+  };
+  if (answer.return_code !== 1 || !answer.order_url) {
+    throw new Error(`ZaloPay create answered ${answer.return_code}: ${answer.return_message ?? ""}`);
+  }
+  return answer.order_url;
+}
+
+/**
+ * /order/checkout (SPEC §4, DESIGN §10): opens an attempt for the owner's pending order, takes the
+ * points with their log row in the same transaction, then answers the gateway URL or the transfer
+ * instructions; a due of 0 pays the order at once.
+ */
+export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>): Promise<CallResult> {
+  const { user } = requireAuth(ctx);
+  const order = await findOrderById(ctx.db, input.order_id);
+  if (!order || order.userId !== user.id) throw new AppError("ORDER_NOT_FOUND");
+  if (order.status === "PAID" || order.status === "PAID_DEBIT") throw new AppError("ORDER_ALREADY_PAID");
+  if (order.status !== "PENDING") throw new AppError("ORDER_NOT_FOUND");
+  if (!checkoutMethods(ctx.env).includes(input.method)) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
+
+  const now = ctx.clock();
+  const opened = await ctx.db.transaction(async (tx: Executor) => {
+    const locked = await lockOrder(tx, order.id);
+    if (locked?.status !== "PENDING") throw new AppError("ORDER_ALREADY_PAID");
+    const points = await readPointsForUpdate(tx, user.id);
+    const { pointsUsed, dueVnd } = pointsToUse(points, locked.total, input.use_point);
+    const isGateway = input.method !== "CASH" && dueVnd > 0;
+    const expiresAt =
+      input.method === "CASH"
+        ? new Date(now.getTime() + ctx.env.BANK_TRANSFER_EXPIRY_HOURS * 3_600_000)
+        : attemptExpiresAt(now, ctx.env.PAYMENT_EXPIRY_MINUTES);
+    const payment = await openAttempt(tx, {
+      order: locked,
+      method: input.method === "CASH" ? "OFFLINE_METHOD" : "ONLINE_METHOD",
+      gateway: dueVnd === 0 ? "POINT" : GATEWAY_OF[input.method],
+      amount: dueVnd,
+      pointsUsed,
+      expiresAt,
+      now,
+    });
+    let gatewayRef: string | undefined;
+    if (isGateway) {
+      const ref = attemptRef(locked, payment.referenceNo);
+      gatewayRef = input.method === "ZALOPAY" ? zalopayAppTransId(ref, now) : ref;
+      await setPaymentGatewayRef(tx, payment.id, gatewayRef);
+    }
+    let newPoint = points;
+    if (pointsUsed > 0) {
+      const moved = await adjustBalanceIn(tx, {
+        userId: user.id,
+        balance: "point",
+        amount: -pointsUsed,
+        note: `Checkout ${locked.referenceNo}`,
+        referenceNo: payment.referenceNo,
+        now,
+      });
+      newPoint = moved.balance;
+    }
+    return { order: locked, payment, gatewayRef, pointsUsed, due: dueVnd, newPoint, expiresAt };
+  });
+  forgetCachedSessions((v) => v.user.id === user.id);
+
+  const answer: CheckoutAnswer = {
+    payment_id: opened.payment.id,
+    reference_no: opened.payment.referenceNo,
+    order_reference_no: order.referenceNo,
+    status: "PENDING",
+    points_used: opened.pointsUsed,
+    due: opened.due,
+    new_point: opened.newPoint,
+  };
+  if (opened.due === 0) {
+    const result = await transitionOrder(
+      { db: ctx.db, env: ctx.env, now },
+      {
+        orderId: order.id,
+        to: "PAID",
+        actor: `user:${user.id}`,
+        note: "paid with points",
+        payment: { id: opened.payment.id },
+      },
+    );
+    answer.status = result.changed
+      ? "PAID"
+      : ((result.order?.status as OrderStatus | undefined) ?? "PENDING");
+    return { data: answer, message: "commerce.paidWithPoints" };
+  }
+  try {
+    if (input.method === "VNPAY" && opened.gatewayRef) {
+      answer.url = vnpayUrl(ctx, order, opened.gatewayRef, opened.due, now, opened.expiresAt);
+    } else if (input.method === "ZALOPAY" && opened.gatewayRef) {
+      answer.url = await zalopayUrl(ctx, order, opened.gatewayRef, opened.due, now, opened.payment.id);
+    } else {
+      answer.transfer = await transferInstructions(ctx, order, opened.due);
+    }
+  } catch (error) {
+    // The gateway could not start: the attempt ends and its points come back.
+    ctx.log.error({ err: error, payment: opened.payment.id }, "gateway did not start the payment");
+    await ctx.db.transaction((tx) =>
+      voidPayment(tx, opened.payment, "CANCEL", ctx.clock(), "gateway unavailable"),
+    );
+    forgetCachedSessions((v) => v.user.id === user.id);
+    throw new AppError("GATEWAY_UNAVAILABLE");
+  }
+  return { data: answer, message: answer.url ? "commerce.redirecting" : "commerce.transferOpened" };
+}
+
+/** /payment/status: the result page's view of an attempt; `refresh` asks the gateway when the callback is late. */
+export async function paymentStatus(
+  ctx: Ctx,
+  input: z.output<typeof paymentStatusSchema>,
+): Promise<CallResult> {
+  const { user } = requireAuth(ctx);
+  let payment = await findPaymentById(ctx.db, input.payment_id);
+  if (!payment || payment.userId !== user.id) throw new AppError("PAYMENT_NOT_FOUND");
+  if (
+    input.refresh &&
+    payment.status === "PENDING" &&
+    (payment.gateway === "VNPAY" || payment.gateway === "ZALOPAY")
+  ) {
+    await refreshPayment({ db: ctx.db, env: ctx.env, origin: ctx.origin, log: ctx.log }, payment).catch(
+      (error) => ctx.log.warn({ err: error, payment: payment?.id }, "gateway query failed"),
+    );
+    payment = (await findPaymentById(ctx.db, input.payment_id)) ?? payment;
+  }
+  const order = await findOrderById(ctx.db, payment.orderId);
+  if (!order) throw new AppError("ORDER_NOT_FOUND");
+  const dto: PaymentStatusDto = {
+    payment_id: payment.id,
+    reference_no: payment.referenceNo,
+    status: payment.status as OrderStatus,
+    gateway: payment.gateway,
+    amount: payment.amount,
+    points_used: Number(payment.pointsUsed),
+    order_id: order.id,
+    order_reference_no: order.referenceNo,
+    order_status: order.status as OrderStatus,
+    transaction_id: order.transactionId,
+    app_code: order.appCode,
+    ...(payment.gateway === "CASH" && payment.status === "PENDING"
+      ? { transfer: await transferInstructions(ctx, order, payment.amount) }
+      : {}),
+  };
+  return { data: dto };
+}
