@@ -20,6 +20,8 @@ export const SHELL_ROUTES = [
   "/order",
   "/payment",
   "/package",
+  "/commission",
+  "/invoice",
 ] as const;
 /** Public screens (SPEC §2) that exist so far. */
 export const PUBLIC_ROUTES = [
