@@ -111,6 +111,27 @@ const envSchema = z.object({
   ZALOPAY_QUERY_URL: z.url().default("https://sb-openapi.zalopay.vn/v2/query"),
   /** Minutes a gateway attempt stays payable (its points come back after). */
   PAYMENT_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(1440).default(15),
+  /**
+   * Commission percent per affiliate level (1–4, the rows) at each depth of the referral chain
+   * (1 = the buyer's own affiliate … 4, the columns).
+   */
+  AFFILIATE_LEVEL_RATES: z
+    .string()
+    .default("[[20,5,2,1],[25,6,3,1],[30,7,3,2],[35,8,4,2]]")
+    .transform((raw, ctx) => {
+      try {
+        return z
+          .array(z.array(z.number().min(0).max(100)).length(4))
+          .length(4)
+          .parse(JSON.parse(raw));
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: `AFFILIATE_LEVEL_RATES must be 4 rows of 4 percents: ${String(error)}`,
+        });
+        return z.NEVER;
+      }
+    }),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

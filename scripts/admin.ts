@@ -4,6 +4,11 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
 import {
+  affiliateCustomers,
+  affiliateUnpaid,
+  invoicesCancel,
+  invoicesIssue,
+  invoicesPay,
   ordersConfirmTransfer,
   ordersCreate,
   ordersMark,
@@ -23,6 +28,7 @@ import {
   listPeople,
   parseAmount,
   setAdminScope,
+  setAffiliateLevel,
   setAffiliateStatus,
   setPartner,
   setRequire2fa,
@@ -37,7 +43,15 @@ Commands:
   require-2fa <email> on|off        make two-factor mandatory for a person (or not)
   admin-scope <email> on|off        grant or remove the admin scope (always requires two-factor)
   partner <email> on|off            grant or remove the partner flag
-  affiliate <email> on|off          add to or remove from the affiliate programme
+  affiliate <email> on|off [--level N]  add to or remove from the affiliate programme
+  affiliate-level <email> <1-4>     set an affiliate's level (its row of AFFILIATE_LEVEL_RATES)
+  affiliate-customers <email> [--limit N]  the affiliate's customers and how many paid
+  affiliate-unpaid <email> [--limit N]     commissions not yet invoiced
+
+  invoices issue --month YYYY-MM    one PENDING invoice per affiliate of that month's commissions
+                                    (running it again issues nothing new)
+  invoices pay <id> [--date YYYY-MM-DD]   mark an invoice paid (its commissions PAID)
+  invoices cancel <id>              cancel an invoice (its commissions can be invoiced again)
   add-credit <email> <amount> [--note TEXT]      partner credit (log ADMIN_ADD)
   add-api-credit <email> <amount> [--note TEXT]  API credit (log APP_DEPOSIT)
   add-money <email> <vnd> [--note TEXT]          money in whole đồng (log MONEY_ADD)
@@ -103,8 +117,23 @@ async function run(args: string[]): Promise<unknown> {
       return setAdminScope(db, needEmail(), onOff(rest[1]));
     case "partner":
       return setPartner(db, needEmail(), onOff(rest[1]));
-    case "affiliate":
-      return setAffiliateStatus(db, needEmail(), onOff(rest[1]));
+    case "affiliate": {
+      const level = option(rest, "--level");
+      return setAffiliateStatus(db, needEmail(), onOff(rest[1]), level ? Number(level) : undefined);
+    }
+    case "affiliate-level":
+      return setAffiliateLevel(db, needEmail(), Number(rest[1]));
+    case "affiliate-customers":
+      return affiliateCustomers(db, needEmail(), limitOf(rest));
+    case "affiliate-unpaid":
+      return affiliateUnpaid(db, needEmail(), limitOf(rest));
+    case "invoices":
+      if (rest[0] === "issue") return invoicesIssue(db, required(rest, "--month"));
+      if (rest[0] === "pay" && rest[1]) return invoicesPay(db, rest[1], option(rest, "--date"));
+      if (rest[0] === "cancel" && rest[1]) return invoicesCancel(db, rest[1]);
+      throw new Error(
+        "usage: invoices issue --month YYYY-MM | invoices pay <id> [--date D] | invoices cancel <id>",
+      );
     case "add-credit":
     case "add-api-credit":
     case "add-money":

@@ -1,12 +1,15 @@
 import "server-only";
 import type { Call } from "@/lib/http/call";
+import { affiliateCalls } from "./affiliate/handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
 import { captchaCalls } from "./captcha/handlers";
 import { checkoutCalls } from "./checkout/handlers";
+import { invoiceCalls } from "./invoice/handlers";
 import { leadCalls } from "./lead/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
+import { partnerCalls } from "./partner/handlers";
 import { paymentCalls } from "./payment/handlers";
 import { twoFactorCalls } from "./two-factor/handlers";
 import { userCalls } from "./user/handlers";
@@ -23,4 +26,7 @@ export const registry: Record<string, Call> = {
   ...orderCalls,
   ...paymentCalls,
   ...checkoutCalls,
+  ...affiliateCalls,
+  ...invoiceCalls,
+  ...partnerCalls,
 };

@@ -3,9 +3,11 @@ import { readFile } from "node:fs/promises";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
+import { findCustomers, findUnpaidCommissions } from "@/server/affiliate/repository";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { applyBankTransfer } from "@/server/checkout/bank";
 import type { Db } from "@/server/db/client";
+import { issueInvoices, settleInvoice } from "@/server/invoice/service";
 import { findOrderByReference, findOrdersByStatus, type OrderRow } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
 import { createOrderAsOperator } from "@/server/order/service";
@@ -173,3 +175,51 @@ export async function paymentsTransfers(db: Db, status: string | undefined, limi
     created_at: t.createdAt.toISOString(),
   }));
 }
+
+async function affiliateByEmail(db: Db, email: string) {
+  const user = await findUserByEmail(db, email.trim());
+  if (!user) throw new AppError("USER_NOT_FOUND", { params: { email } });
+  return user;
+}
+
+/** `affiliate-customers <email>`: who signed up with the affiliate's code. */
+export async function affiliateCustomers(db: Db, email: string, limit: number) {
+  const user = await affiliateByEmail(db, email);
+  const found = await findCustomers(db, user.id, { limit, offset: 0 });
+  return {
+    total: found.total,
+    paying: found.totalPurchased,
+    customers: found.items.map((c) => ({
+      email: c.email,
+      fullname: c.fullname,
+      phone: c.phone,
+      paid: Boolean(c.hasPurchased),
+    })),
+  };
+}
+
+/** `affiliate-unpaid <email>`: commissions earned and not yet invoiced. */
+export async function affiliateUnpaid(db: Db, email: string, limit: number) {
+  const user = await affiliateByEmail(db, email);
+  const rows = await findUnpaidCommissions(db, user.id, limit);
+  return rows.map((r) => ({
+    id: r.commission.id,
+    customer: r.email,
+    order: r.orderReferenceNo,
+    level: r.commission.level,
+    amount: r.commission.amount,
+    created_at: r.commission.createdAt.toISOString(),
+  }));
+}
+
+export const invoicesIssue = (db: Db, month: string) => issueInvoices(db, month, new Date());
+
+export async function invoicesPay(db: Db, id: string, date?: string) {
+  const paidAt = date
+    ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00+07:00` : date)
+    : new Date();
+  if (Number.isNaN(paidAt.getTime())) throw new Error("--date must be YYYY-MM-DD or an ISO date-time");
+  return settleInvoice(db, id, "PAID", new Date(), paidAt);
+}
+
+export const invoicesCancel = (db: Db, id: string) => settleInvoice(db, id, "CANCEL", new Date());

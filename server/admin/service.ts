@@ -3,7 +3,14 @@ import { AppError } from "@/lib/errors";
 import { adjustBalance } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
 import { forgetCachedSessions } from "@/server/session/service";
-import { findUserByEmail, listUsers, setAffiliate, type UserRow, updateUser } from "@/server/user/repository";
+import {
+  findUserByEmail,
+  listUsers,
+  setAffiliate,
+  type UserRow,
+  updateAffiliate,
+  updateUser,
+} from "@/server/user/repository";
 
 /** What the operator tool prints of a person. */
 export function describeUser(user: UserRow) {
@@ -70,10 +77,19 @@ export async function setPartner(db: Db, email: string, isPartner: boolean) {
 }
 
 /** Makes a person an affiliate (payment info, affiliate link) or removes them from the programme. */
-export async function setAffiliateStatus(db: Db, email: string, isAffiliate: boolean) {
+export async function setAffiliateStatus(db: Db, email: string, isAffiliate: boolean, level?: number) {
   const user = await personByEmail(db, email);
   await setAffiliate(db, user.id, isAffiliate);
-  return { ...describeUser(user), affiliate: isAffiliate };
+  if (isAffiliate && level) await setAffiliateLevel(db, email, level);
+  return { ...describeUser(user), affiliate: isAffiliate, ...(isAffiliate ? { level: level ?? 1 } : {}) };
+}
+
+/** Sets an affiliate's level (1–4): the row of AFFILIATE_LEVEL_RATES their commissions use. */
+export async function setAffiliateLevel(db: Db, email: string, level: number) {
+  if (!Number.isInteger(level) || level < 1 || level > 4) throw new Error("the level is 1 to 4");
+  const user = await personByEmail(db, email);
+  if (!(await updateAffiliate(db, user.id, { level: String(level) }))) throw new AppError("NOT_AFFILIATE");
+  return { ...describeUser(user), affiliate: true, level };
 }
 
 /** What each `add-*` command moves and the log type it writes (SPEC §4). */

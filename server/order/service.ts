@@ -1,11 +1,12 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { z } from "zod";
+import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
-import { newReferenceNo } from "@/server/balance/service";
+import { adjustBalanceIn, newReferenceNo } from "@/server/balance/service";
 import { checkoutMethods } from "@/server/checkout/config";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Db, Executor } from "@/server/db/client";
@@ -36,7 +37,7 @@ import type {
   OrderStatus,
   orderIdSchema,
 } from "./schema";
-import { transitionOrder } from "./state";
+import { transitionOrder, transitionOrderIn } from "./state";
 
 /** The most months one line may buy. */
 export const MAX_LINE_MONTHS = 36;
@@ -326,4 +327,92 @@ export async function createOrderAsOperator(
       lines,
     ),
   );
+}
+
+/**
+ * A partner buys a package for a customer's store with partner credit (SPEC §4 activation and
+ * upgrade), all in the caller's transaction: the order (created by the partner, credit noted),
+ * the credit taken with a USER_BUY_ORDER log row naming the customer, and the order paid through
+ * the state module (store extended by months + bonus months, product event). Not enough credit
+ * throws INSUFFICIENT_CREDIT and nothing is written.
+ */
+export async function buyWithCredit(
+  tx: Executor,
+  env: Env,
+  options: {
+    partnerId: string;
+    customerId: string;
+    appCode: string;
+    storeId: string;
+    storeName: string;
+    packageCode: string;
+    credit: number;
+    now: Date;
+  },
+): Promise<{ order: OrderRow; expiresAt: Date | null }> {
+  const orderId = newId();
+  const pkg = await findPackageByCode(tx, options.appCode, options.packageCode);
+  if (!pkg?.isActive)
+    throw new AppError("PACKAGE_UNKNOWN", { params: { code: options.packageCode, app: options.appCode } });
+  const lines = await priceLines(tx, {
+    appCode: options.appCode,
+    orderId,
+    lines: [
+      {
+        store_id: options.storeId,
+        store_name: options.storeName,
+        package_code: pkg.code,
+        months: pkg.months,
+      },
+    ],
+    ownerId: options.customerId,
+  });
+  const order = await insertOrder(
+    tx,
+    {
+      id: orderId,
+      userId: options.customerId,
+      appCode: options.appCode,
+      referenceNo: newReferenceNo("OD", options.now),
+      transactionId: randomBytes(24).toString("base64url"),
+      status: "PENDING",
+      total: lines.reduce((sum, l) => sum + (l.subtotal ?? 0), 0),
+      credit: options.credit.toFixed(2),
+      createdBy: `partner:${options.partnerId}`,
+      createdAt: options.now,
+      updatedAt: options.now,
+    },
+    lines,
+  );
+  try {
+    await adjustBalanceIn(tx, {
+      userId: options.partnerId,
+      balance: "credit",
+      amount: -options.credit,
+      type: "USER_BUY_ORDER",
+      note: `${pkg.code} ${pkg.months}m for ${options.storeName}`,
+      appCode: options.appCode,
+      customerId: options.customerId,
+      referenceNo: order.referenceNo,
+      now: options.now,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === "INSUFFICIENT_BALANCE")
+      throw new AppError("INSUFFICIENT_CREDIT");
+    throw error;
+  }
+  const paid = await transitionOrderIn(
+    tx,
+    { env, now: options.now },
+    {
+      orderId: order.id,
+      to: "PAID",
+      actor: `partner:${options.partnerId}`,
+      note: "partner credit",
+      paidWithCredit: true,
+    },
+  );
+  if (!paid.changed) throw new Error("a new credit order could not be paid");
+  const lineId = lines[0]?.id ?? "";
+  return { order: paid.order, expiresAt: paid.expiries.get(lineId) ?? null };
 }

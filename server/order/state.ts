@@ -1,6 +1,7 @@
 import "server-only";
 import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { recordCommissions, voidCommissions } from "@/server/affiliate/commissions";
 import { newReferenceNo } from "@/server/balance/service";
 import type { Db, Executor } from "@/server/db/client";
 import { type EventType, enqueueEvent } from "@/server/outbox/service";
@@ -31,10 +32,19 @@ export type TransitionInput = {
   note?: string;
   /** The attempt that paid (a gateway callback, a bank notification); else an offline payment is recorded. */
   payment?: { id: string; gatewayTxn?: string; rawCallback?: unknown };
+  /** Paid with a partner's credit (recorded as a CREDIT payment instead of cash). */
+  paidWithCredit?: boolean;
 };
 
 export type TransitionResult =
-  | { changed: true; order: OrderRow; from: OrderStatus; eventId?: string }
+  | {
+      changed: true;
+      order: OrderRow;
+      from: OrderStatus;
+      eventId?: string;
+      /** Each delivered line's store expiry (by line id). */
+      expiries: Map<string, Date | null>;
+    }
   | {
       changed: false;
       order: OrderRow | undefined;
@@ -90,68 +100,7 @@ export async function transitionOrder(
   const { db, env, now } = deps;
   let result: TransitionResult;
   try {
-    result = await db.transaction(async (tx): Promise<TransitionResult> => {
-      const current = await lockOrder(tx, input.orderId);
-      if (!current) return { changed: false, order: undefined, reason: "not_found" };
-      const from = current.status as OrderStatus;
-      if (!canTransition(from, input.to)) return { changed: false, order: current, reason: "not_allowed" };
-      const moved = await moveOrderStatus(tx, {
-        id: current.id,
-        from: [from],
-        to: input.to,
-        note: input.note,
-        actor: input.actor,
-        now,
-      });
-      if (!moved) return { changed: false, order: current, reason: "not_allowed" };
-      await insertOrderEvent(tx, {
-        id: newId(),
-        orderId: moved.id,
-        fromStatus: from,
-        toStatus: input.to,
-        actor: input.actor,
-        note: input.note ?? null,
-        createdAt: now,
-      });
-      const lines = await findLines(tx, [moved.id]);
-      const expiries = new Map<string, Date | null>();
-
-      if (input.to === "PAID" || input.to === "PAID_DEBIT") {
-        await settlePayments(tx, moved, input, now);
-      } else {
-        await voidPendingPayments(tx, moved.id, input.to, now, input.note);
-      }
-
-      if (delivers(from, input.to)) {
-        for (const line of lines) {
-          const store = await extendStore(
-            tx,
-            {
-              appCode: line.appCode,
-              storeId: line.storeId,
-              storeName: line.storeName,
-              ownerId: moved.userId,
-              packageCode: line.packageCode,
-              months: line.months + line.bonusMonths,
-              price: line.subtotal,
-            },
-            now,
-          );
-          expiries.set(line.id, store.expiresAt);
-        }
-        await grantPurchaseReward(tx, env, moved.userId);
-        // Affiliate commissions (issue 11) are written here, in this same transaction.
-      }
-
-      const email = await findOwnerEmail(tx, moved.userId);
-      const eventId = await enqueueEvent(tx, {
-        appCode: moved.appCode,
-        type: EVENT_OF[input.to],
-        data: eventData(moved, lines, email, expiries),
-        now,
-      });
-      return { changed: true, order: moved, from, eventId };
-    });
+    result = await db.transaction((tx) => transitionOrderIn(tx, { env, now }, input));
   } catch (error) {
     if (error instanceof NoChange) {
       return { changed: false, order: await findOrderById(db, input.orderId), reason: error.reason };
@@ -160,6 +109,81 @@ export async function transitionOrder(
   }
   if (result.changed) forgetCachedSessions((v) => v.user.id === result.order.userId);
   return result;
+}
+
+/**
+ * `transitionOrder` inside the caller's transaction `tx` (a partner's upgrade creates, pays for
+ * and delivers an order in one transaction). A paying attempt that is no longer pending throws
+ * and so rolls the caller back.
+ */
+export async function transitionOrderIn(
+  tx: Executor,
+  deps: { env: Env; now: Date },
+  input: TransitionInput,
+): Promise<TransitionResult> {
+  const { env, now } = deps;
+  const current = await lockOrder(tx, input.orderId);
+  if (!current) return { changed: false, order: undefined, reason: "not_found" };
+  const from = current.status as OrderStatus;
+  if (!canTransition(from, input.to)) return { changed: false, order: current, reason: "not_allowed" };
+  const moved = await moveOrderStatus(tx, {
+    id: current.id,
+    from: [from],
+    to: input.to,
+    note: input.note,
+    actor: input.actor,
+    now,
+  });
+  if (!moved) return { changed: false, order: current, reason: "not_allowed" };
+  await insertOrderEvent(tx, {
+    id: newId(),
+    orderId: moved.id,
+    fromStatus: from,
+    toStatus: input.to,
+    actor: input.actor,
+    note: input.note ?? null,
+    createdAt: now,
+  });
+  const lines = await findLines(tx, [moved.id]);
+  const expiries = new Map<string, Date | null>();
+
+  if (input.to === "PAID" || input.to === "PAID_DEBIT") {
+    await settlePayments(tx, moved, input, now);
+  } else {
+    await voidPendingPayments(tx, moved.id, input.to, now, input.note);
+    // A cancelled or written-off order earns nobody anything: its unpaid commissions end.
+    await voidCommissions(tx, moved.id, now);
+  }
+
+  if (delivers(from, input.to)) {
+    for (const line of lines) {
+      const store = await extendStore(
+        tx,
+        {
+          appCode: line.appCode,
+          storeId: line.storeId,
+          storeName: line.storeName,
+          ownerId: moved.userId,
+          packageCode: line.packageCode,
+          months: line.months + line.bonusMonths,
+          price: line.subtotal,
+        },
+        now,
+      );
+      expiries.set(line.id, store.expiresAt);
+    }
+    await grantPurchaseReward(tx, env, moved.userId);
+    await recordCommissions(tx, env, moved, lines, now);
+  }
+
+  const email = await findOwnerEmail(tx, moved.userId);
+  const eventId = await enqueueEvent(tx, {
+    appCode: moved.appCode,
+    type: EVENT_OF[input.to],
+    data: eventData(moved, lines, email, expiries),
+    now,
+  });
+  return { changed: true, order: moved, from, eventId, expiries };
 }
 
 async function settlePayments(tx: Executor, order: OrderRow, input: TransitionInput, now: Date) {
@@ -179,6 +203,7 @@ async function settlePayments(tx: Executor, order: OrderRow, input: TransitionIn
       operator: input.actor,
       note: input.note,
       now,
+      gateway: input.paidWithCredit ? "CREDIT" : "CASH",
     });
   }
   // Another tab's attempt of the same order will never be needed: void it, points back.

@@ -5,8 +5,8 @@ import { ORDER_STATUSES, type OrderLineDto, type OrderStatus } from "@/server/or
 
 export const PAYMENT_METHODS = ["ONLINE_METHOD", "OFFLINE_METHOD"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** SPEC §9 gateways, and POINT for an attempt the points paid in full. */
-export const PAYMENT_GATEWAYS = ["VNPAY", "ZALOPAY", "CASH", "POINT"] as const;
+/** SPEC §9 gateways, POINT for an attempt the points paid in full, CREDIT for a partner's credit. */
+export const PAYMENT_GATEWAYS = ["VNPAY", "ZALOPAY", "CASH", "POINT", "CREDIT"] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 
 export const PAYMENT_SORTS = ["reference_no", "method", "amount", "created_at", "status"] as const;

@@ -58,10 +58,17 @@ export async function markPaymentPaid(
   return movePaymentStatus(tx, { ...options, to: "PAID" });
 }
 
-/** The payment row of an order paid outside the gateways (operator: a confirmed transfer, cash). */
+/** The payment row of an order paid outside the gateways (operator: a confirmed transfer, cash; a partner's credit). */
 export async function recordOfflinePayment(
   tx: Executor,
-  options: { order: OrderRow; referenceNo: string; operator: string; note?: string; now: Date },
+  options: {
+    order: OrderRow;
+    referenceNo: string;
+    operator: string;
+    note?: string;
+    now: Date;
+    gateway?: "CASH" | "CREDIT";
+  },
 ): Promise<PaymentRow> {
   return insertPayment(tx, {
     id: newId(),
@@ -69,7 +76,7 @@ export async function recordOfflinePayment(
     userId: options.order.userId,
     referenceNo: options.referenceNo,
     method: "OFFLINE_METHOD",
-    gateway: "CASH",
+    gateway: options.gateway ?? "CASH",
     amount: options.order.total,
     status: "PAID",
     operator: options.operator,

@@ -5,6 +5,7 @@ import { requestPasswordReset, resetPassword } from "./password-recovery";
 import {
   changeAffiliateCode,
   changePassword,
+  joinAffiliateProgramme,
   myAffiliateInfo,
   myReferralInfo,
   myReferrer,
@@ -47,6 +48,17 @@ export const userCalls = {
   "/user/my-ref-affilate": defineCall({ auth: "session", input: emptySchema, run: myReferrer }),
   "/user/my-refferral-info": defineCall({ auth: "session", input: emptySchema, run: myReferralInfo }),
   "/affilate/my-affilate-info": defineCall({ auth: "session", input: emptySchema, run: myAffiliateInfo }),
+  "/affilate/create": defineCall({
+    auth: "session",
+    input: updateAffiliateInfoSchema,
+    run: joinAffiliateProgramme,
+  }),
+  /** Only the person's own payment information; levels are set by the operator. */
+  "/affilate/update": defineCall({
+    auth: "session",
+    input: updateAffiliateInfoSchema,
+    run: updateMyAffiliateInfo,
+  }),
   "/affilate/update-my-info": defineCall({
     auth: "session",
     input: updateAffiliateInfoSchema,

@@ -16,6 +16,7 @@ import {
   findReferrer,
   findUserById,
   isCodeTaken,
+  setAffiliate,
   updateAffiliate,
   updateUser,
 } from "./repository";
@@ -180,4 +181,22 @@ export async function myReferralInfo(ctx: Ctx): Promise<CallResult> {
       purchased: counts.purchased,
     },
   };
+}
+
+/**
+ * /affilate/create: the signed-in person joins the affiliate programme at level 1 with their
+ * payment information (self-service, the safe half; levels are the operator's). Joining twice
+ * only updates the payment information.
+ */
+export async function joinAffiliateProgramme(
+  ctx: Ctx,
+  input: z.output<typeof updateAffiliateInfoSchema>,
+): Promise<CallResult> {
+  const user = await freshUser(ctx);
+  await ctx.db.transaction(async (tx) => {
+    await setAffiliate(tx, user.id, true);
+    await updateAffiliate(tx, user.id, { paymentInfo: input.payment_info });
+  });
+  changed(user.id);
+  return myAffiliateInfo(ctx);
 }

@@ -120,7 +120,8 @@ export async function countReferred(
     .select({
       total: count(),
       verified: sql<number>`count(*) filter (where ${users.isVerifyEmail})::int`,
-      purchased: sql<number>`count(*) filter (where ${referrals.purchasedReward} is not null)::int`,
+      // A paying customer has a paid order (the purchase reward may be configured off).
+      purchased: sql<number>`count(*) filter (where exists (select 1 from orders o where o.user_id = ${referrals.referredId} and o.status in ('PAID', 'PAID_DEBIT')))::int`,
     })
     .from(referrals)
     .innerJoin(users, eq(users.id, referrals.referredId))

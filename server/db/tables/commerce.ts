@@ -97,6 +97,8 @@ export const orders = pgTable(
     requestHash: text("request_hash"),
     statusNote: text("status_note"),
     statusBy: text("status_by"),
+    /** Partner credit spent on it (a partner's activation or upgrade for a customer). */
+    credit: numeric("credit", { precision: 14, scale: 2 }).notNull().default("0"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -222,4 +224,71 @@ export const bankTransfers = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("bank_transfers_status_idx").on(t.status, t.createdAt.desc())],
+);
+
+/**
+ * What an affiliate earned on one order line at one depth of the referral chain (issue 11);
+ * written in the payment's transaction, once per (line, affiliate, level).
+ */
+export const commissions = pgTable(
+  "commissions",
+  {
+    id: text("id").primaryKey(),
+    affiliateId: text("affiliate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderLineId: text("order_line_id").notNull(),
+    /** 1 = the buyer's own affiliate, up to 4. */
+    level: integer("level").notNull(),
+    /** affiliate | partner */
+    type: text("type").notNull(),
+    program: text("program").notNull().default("Affiliate"),
+    orderAmount: bigint("order_amount", { mode: "number" }).notNull(),
+    rate: numeric("rate", { precision: 6, scale: 2 }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    /** UNPAID → INVOICED → PAID, or VOID when the order is cancelled before it is paid out. */
+    status: text("status").notNull().default("UNPAID"),
+    invoiceId: text("invoice_id"),
+    invoicedAt: timestamp("invoiced_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("commissions_line_key").on(t.orderLineId, t.affiliateId, t.level),
+    index("commissions_affiliate_idx").on(t.affiliateId, t.createdAt.desc(), t.id.desc()),
+    index("commissions_affiliate_status_idx").on(t.affiliateId, t.status, t.createdAt.desc()),
+    index("commissions_order_idx").on(t.orderId),
+    index("commissions_invoice_idx").on(t.invoiceId),
+  ],
+);
+
+/** An affiliate's monthly invoice of commissions (issued by the operator, paid out of band). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    affiliateId: text("affiliate_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM the commissions were earned in. */
+    month: text("month").notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
+    /** PENDING | PAID | CANCEL */
+    status: text("status").notNull().default("PENDING"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_affiliate_month_key")
+      .on(t.affiliateId, t.month)
+      .where(sql`${t.status} <> 'CANCEL'`),
+    index("invoices_affiliate_idx").on(t.affiliateId, t.createdAt.desc(), t.id.desc()),
+  ],
 );

@@ -1,0 +1,18 @@
+import { dayIn } from "@/lib/format";
+import { requestAuth } from "@/lib/http/request-auth";
+import { exportFilters, invoicesCsv } from "@/server/affiliate/export";
+
+/** GET /invoice/export?from&to&status: the invoice list as a CSV download. */
+export async function GET(request: Request) {
+  const auth = await requestAuth(request);
+  if (!auth) return new Response(null, { status: 303, headers: { location: "/signin" } });
+  const filters = exportFilters(new URL(request.url).searchParams);
+  const stamp = dayIn(auth.user.timezone, new Date()).replace(/-/g, "");
+  return new Response(invoicesCsv(auth.db, auth.user, filters), {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="invoices-${stamp}.csv"`,
+      "cache-control": "no-store",
+    },
+  });
+}
