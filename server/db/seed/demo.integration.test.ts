@@ -25,7 +25,7 @@ describe("demo seed", () => {
         { cookie },
       )
     ).body.data;
-    expect(credit.total).toBe(11);
+    expect(credit.total).toBe(12);
     const sum = (balance: string) =>
       credit.items.filter((r) => r.balance === balance).reduce((s, r) => s + r.credit, 0);
     expect(me.money).toBe(sum("money"));
@@ -76,7 +76,19 @@ describe("demo seed", () => {
     expect(referrals.items.filter((r) => r.verify_reward === 1)).toHaveLength(3);
     expect(
       (referrals.items as { purchased_reward?: number | null }[]).filter((r) => r.purchased_reward === 1),
-    ).toHaveLength(1);
+    ).toHaveLength(3);
+
+    // Issue 11: commissions over two levels, one paid and one pending invoice, customers' stores on two apps.
+    const commissions = (
+      await call<PageData<{ level: number; status: string }>>("/affilate/my-commission", { limit: 200 }, { cookie })
+    ).body.data;
+    expect(new Set(commissions.items.map((c) => c.level))).toEqual(new Set([1, 2]));
+    const invoices = (await call<PageData<{ status: string }>>("/invoice/my-invoice", { limit: 20 }, { cookie })).body
+      .data;
+    expect(invoices.items.map((i) => i.status).sort()).toEqual(["PAID", "PENDING"]);
+    const stores = (await call<PageData<{ app_code: string }>>("/partner/list-store", { limit: 20 }, { cookie })).body
+      .data;
+    expect(new Set(stores.items.map((st) => st.app_code))).toEqual(new Set(["ls", "lp"]));
 
     const affiliate = (
       await call<{ affilateInfo: { payment_info: string } | null }>(
