@@ -6,8 +6,11 @@ import { env } from "@/lib/env";
 import { API_PREFIX, dispatch } from "@/lib/http/dispatch";
 import { logger } from "@/lib/logger";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
-import { getDb } from "@/server/db/client";
+import { closeDatabase, getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/db/seed/demo";
+import { readiness } from "@/server/ops/health";
+import { metrics, readOutboxDepthWith } from "@/server/ops/metrics";
+import { countUndelivered } from "@/server/outbox/repository";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
 /** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
@@ -47,6 +50,13 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.setHeader("cache-control", "no-store");
+  res.end(JSON.stringify(body));
+}
+
 async function main() {
   const config = env();
   const db = await getDb();
@@ -54,7 +64,30 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
 
+  readOutboxDepthWith(() => countUndelivered(db));
+  let stopping = false;
   const server = createServer((req, res) => {
+    const path = req.url?.split("?")[0];
+    if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
+    if (path === "/readyz") {
+      if (stopping) return sendJson(res, 503, { ready: false, checks: { shutdown: "in progress" } });
+      readiness(db).then(
+        (result) => sendJson(res, result.ready ? 200 : 503, result),
+        () => sendJson(res, 503, { ready: false }),
+      );
+      return;
+    }
+    if (path === "/metrics") {
+      const token = config.METRICS_TOKEN;
+      if (token && req.headers.authorization !== `Bearer ${token}`)
+        return sendJson(res, 401, { error: "METRICS_TOKEN" });
+      const { registry } = metrics();
+      registry.metrics().then((text) => {
+        res.setHeader("content-type", registry.contentType);
+        res.end(text);
+      });
+      return;
+    }
     if (req.url?.startsWith(`${API_PREFIX}/`)) {
       const origin = `http://${req.headers.host ?? `localhost:${config.PORT}`}`;
       toRequest(req, origin)
@@ -92,11 +125,26 @@ async function main() {
       logger.error({ err: error }, "payment sweep failed"),
     );
   }, 60_000);
+  // Graceful shutdown: stop accepting, let in-flight requests and outbox sends finish within
+  // SHUTDOWN_GRACE_SECONDS, then close the pool. /readyz says 503 meanwhile.
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    logger.info("shutting down: finishing in-flight requests");
     clearInterval(sweeper);
+    const force = setTimeout(() => {
+      server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
+    force.unref();
     server.close(() => {
-      worker.stop().finally(() => process.exit(0));
+      clearTimeout(force);
+      worker
+        .stop()
+        .catch(() => undefined)
+        .then(() => closeDatabase())
+        .finally(() => process.exit(0));
     });
+    server.closeIdleConnections();
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -132,6 +132,10 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** Bearer token GET /metrics asks for; unset = open (keep it on a private network). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Seconds a SIGTERM waits for in-flight requests and outbox sends before closing. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(120).default(10),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),

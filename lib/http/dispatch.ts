@@ -6,7 +6,7 @@ import { env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { fieldLabeler, translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
-import { logger } from "@/lib/logger";
+import { type Logger, logger } from "@/lib/logger";
 import {
   type CookieContext,
   clearedSessionCookies,
@@ -18,6 +18,7 @@ import {
 import { fieldErrors } from "@/lib/validation";
 import type { Ctx } from "@/server/context";
 import { getDb } from "@/server/db/client";
+import { metrics } from "@/server/ops/metrics";
 import { registry } from "@/server/registry";
 import { resolveToken } from "@/server/session/service";
 import type { CallResult } from "./call";
@@ -163,6 +164,51 @@ function validationError(error: z.ZodError, lang: Locale): Envelope {
  * route handler and by the custom server's fast path alike (DESIGN §2).
  */
 export async function dispatch(request: Request, options: { clock?: () => Date } = {}): Promise<Response> {
+  const started = performance.now();
+  const given = request.headers.get("x-request-id");
+  // A caller's id is kept when it is sane (a load balancer's), else the portal makes one.
+  const requestId = given && /^[\w.:-]{8,100}$/.test(given) ? given : crypto.randomUUID();
+  const log = logger.child({ requestId });
+  let response = await answer(request, options, requestId, log);
+  if (response.status >= 400) {
+    // Every refusal names its request: a person's report finds the log lines.
+    const body = (await response.json()) as Envelope;
+    response = new Response(JSON.stringify(withRequestId(body, requestId)), {
+      status: response.status,
+      headers: response.headers,
+    });
+  }
+  response.headers.set("x-request-id", requestId);
+  const path = new URL(request.url).pathname.slice(API_PREFIX.length);
+  const call = Object.hasOwn(registry, path) ? path : "unknown";
+  const m = metrics();
+  m.requests.inc({ call, code: String(response.status) });
+  m.latency.observe({ call }, (performance.now() - started) / 1000);
+  if (call === "/auth/signin") m.signins.inc({ result: SIGNIN_RESULTS[response.status] ?? "other" });
+  return response;
+}
+
+const SIGNIN_RESULTS: Record<number, string> = {
+  200: "answered",
+  400: "refused",
+  401: "refused",
+  403: "locked",
+  429: "throttled",
+  503: "device_limit",
+  500: "error",
+};
+
+/** Errors carry the request id, so a person's report finds the log lines. */
+function withRequestId(body: Envelope, requestId: string): Envelope {
+  return { ...body, data: { ...(body.data as object), request_id: requestId } };
+}
+
+async function answer(
+  request: Request,
+  options: { clock?: () => Date },
+  requestId: string,
+  log: Logger,
+): Promise<Response> {
   const url = new URL(request.url);
   const path = url.pathname.startsWith(`${API_PREFIX}/`)
     ? url.pathname.slice(API_PREFIX.length)
@@ -227,7 +273,7 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
       clock,
       lang,
       t,
-      log: logger,
+      log,
       ip: clientIp(request),
       userAgent: request.headers.get("user-agent") ?? "",
       origin: selfOrigin(request),
@@ -275,8 +321,7 @@ export async function dispatch(request: Request, options: { clock?: () => Date }
         error.code === "UNAUTHORIZED" ? clearCookies() : [],
       );
     }
-    const requestId = crypto.randomUUID();
-    logger.error({ err: error, path, requestId }, "unhandled error in /2.0 call");
+    log.error({ err: error, path }, "unhandled error in /2.0 call");
     return json(
       envelope(500, translator(lang)("errors.INTERNAL", { requestId }), { error: "INTERNAL", requestId }),
       500,

@@ -14,6 +14,7 @@ import {
   verifyZalopayRedirect,
   zalopayCallbackAnswer,
 } from "@/server/gateways/zalopay";
+import { metrics } from "@/server/ops/metrics";
 import { transitionOrder } from "@/server/order/state";
 import {
   findExpiredPending,
@@ -45,6 +46,12 @@ export type Applied = "paid" | "failed" | "duplicate" | "late";
  * order another attempt already paid is recorded for a refund ("late").
  */
 export async function applyGatewayResult(deps: Deps, result: GatewayResult): Promise<Applied> {
+  const outcome = await applyOnce(deps, result);
+  metrics().payments.inc({ gateway: result.payment.gateway, outcome });
+  return outcome;
+}
+
+async function applyOnce(deps: Deps, result: GatewayResult): Promise<Applied> {
   const now = deps.now ?? new Date();
   const { payment } = result;
   if (!result.ok) {

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import type { Db } from "@/server/db/client";
 import { sendMessage } from "@/server/notify/deliver";
+import { metrics } from "@/server/ops/metrics";
 import { claimDue, markDone, markFailed, markGivenUp, type OutboxRow } from "./repository";
 import type { EventPayload, MessagePayload } from "./service";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
@@ -69,6 +70,7 @@ export async function runOutboxOnce(
         sent += 1;
       } catch (error) {
         failed += 1;
+        metrics().outboxFailures.inc({ kind: row.kind });
         const message = error instanceof Error ? error.message : String(error);
         logger.warn({ outbox: row.id, attempts: row.attempts, err: message }, "outbox delivery failed");
         await markFailed(db, row.id, message, new Date(now.getTime() + backoffMs(row.attempts)));
