@@ -91,7 +91,8 @@ function vnpayUrl(
     orderType: "other",
     locale: vnpLocale(ctx.lang),
     returnUrl: `${ctx.origin}/checkout/return/vnpay`,
-    ipAddr: ctx.ip === "unknown" ? "127.0.0.1" : ctx.ip,
+    // VNPAY wants the buyer's IPv4; Node reports a mapped one as ::ffff:a.b.c.d.
+    ipAddr: ctx.ip === "unknown" ? "127.0.0.1" : ctx.ip.replace(/^::ffff:/, ""),
     createDate: now,
     expireDate: expires,
   });
