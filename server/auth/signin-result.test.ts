@@ -93,7 +93,11 @@ const REFUSED_CALLBACKS: [string, string][] = [
 describe("isHostAllowed", () => {
   it.each([
     ["exact host", ["app.example.com"], "https://app.example.com/x", true],
-    ["exact host over http", ["app.example.com"], "http://app.example.com/x", true],
+    // Issue 12: a token never travels in the clear to a non-loopback host.
+    ["exact host over plain http", ["app.example.com"], "http://app.example.com/x", false],
+    ["localhost over http (development)", ["localhost:4000"], "http://localhost:4000/x", true],
+    ["127.0.0.1 over http (development)", ["127.0.0.1:4000"], "http://127.0.0.1:4000/x", true],
+    ["a look-alike of localhost over http", ["localhost.evil.com"], "http://localhost.evil.com/x", false],
     ["exact host, upper-case URL", ["app.example.com"], "https://APP.Example.COM/x", true],
     [
       "exact host with any port when the entry has none",

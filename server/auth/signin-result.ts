@@ -72,9 +72,18 @@ const NO_RETURN_PATHS = [
 
 export const DEFAULT_LANDING = "/account/profile";
 
-/** True when `host` (host[:port], lower-case) matches an entry such as `a.com`, `*.a.com`, `localhost:4000`. */
+/** Loopback hosts, where plain http is development on one machine, not a token in the clear. */
+export function isLoopback(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(h) || h === "::1";
+}
+
+/**
+ * True when `host` (host[:port], lower-case) matches an entry such as `a.com`, `*.a.com`,
+ * `localhost:4000`, and the scheme keeps a token private: https, or http on a loopback host only.
+ */
 export function isHostAllowed(url: URL, allowedHosts: readonly string[]): boolean {
-  if (url.protocol !== "https:" && url.protocol !== "http:") return false;
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) return false;
   if (url.username || url.password) return false;
   const hostname = url.hostname.toLowerCase();
   const host = url.host.toLowerCase();
