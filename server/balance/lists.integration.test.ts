@@ -186,6 +186,10 @@ describe.each(LISTS)("%s", (apiPath) => {
         to_date: dayBound("2026-03-09", TZ, "end").toISOString(),
       }),
     ).toEqual([before]);
+    // Issue 9: a caller that sends a plain date means that whole day in the person's time zone.
+    expect(await keys({ from_date: "2026-03-10", to_date: "2026-03-10" })).toEqual([end, start]);
+    expect(await keys({ from_date: "2026-03-10" })).toEqual([after, end, start]);
+    expect(await keys({ to_date: "2026-03-09" })).toEqual([before]);
     // A range that ends before it starts is empty, not an error.
     expect(await keys({ from_date: to.toISOString(), to_date: from.toISOString() })).toEqual([]);
   });
@@ -193,7 +197,7 @@ describe.each(LISTS)("%s", (apiPath) => {
   it("refuses a malformed from_date or to_date", async () => {
     const { cookie } = await signedIn();
     for (const [field, value] of [
-      ["from_date", "2026-03-10"],
+      ["from_date", "2026-02-30"],
       ["from_date", "not a date"],
       ["from_date", "10/03/2026"],
       ["from_date", "2026-03-10T00:00:00"],
