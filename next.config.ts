@@ -5,6 +5,8 @@ const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // A second build beside the main one (the resilience suite, the benchmark) gets its own folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native or WASM packages are loaded by Node at run time, not bundled.
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "pg", "nodemailer", "ioredis"],
 };
