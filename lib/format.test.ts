@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { dayBound, dayIn, formatDateTime, formatDecimal, formatVnd, presetDays } from "./format";
+import {
+  dayBound,
+  dayIn,
+  formatDateTime,
+  formatDecimal,
+  formatVnd,
+  parseDisplayDay,
+  presetDays,
+  toDisplayDay,
+} from "./format";
 
 describe("format", () => {
   it("shows VND without decimals and points with two", () => {
@@ -41,5 +50,26 @@ describe("presetDays", () => {
     ["lastMonth", "2026-02-01", "2026-02-28"],
   ] as const)("%s", (preset, from, to) => {
     expect(presetDays(preset, "Asia/Ho_Chi_Minh", now)).toEqual({ from, to });
+  });
+});
+
+describe("DD/MM/YYYY days (SPEC §9, the list date fields)", () => {
+  it.each([
+    ["10/03/2026", "2026-03-10"],
+    ["1/3/2026", "2026-03-01"],
+    ["29-02-2024", "2024-02-29"],
+    ["31.12.2025", "2025-12-31"],
+    [" 05/11/2026 ", "2026-11-05"],
+  ])("reads %s as %s", (text, day) => {
+    expect(parseDisplayDay(text)).toBe(day);
+    expect(parseDisplayDay(toDisplayDay(day))).toBe(day);
+  });
+  it.each(["2026-03-10", "03/10/26", "30/02/2026", "29/02/2025", "32/01/2026", "10/13/2026", "", "abc"])(
+    "refuses %s",
+    (text) => expect(parseDisplayDay(text)).toBeNull(),
+  );
+  it("writes a day as DD/MM/YYYY", () => {
+    expect(toDisplayDay("2026-03-10")).toBe("10/03/2026");
+    expect(toDisplayDay(undefined)).toBe("");
   });
 });

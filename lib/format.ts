@@ -111,3 +111,20 @@ export function presetDays(preset: DatePreset, timeZone: string, now: Date): { f
     }
   }
 }
+
+/** A day YYYY-MM-DD as SPEC §9 shows it: DD/MM/YYYY. */
+export function toDisplayDay(day: string | undefined): string {
+  if (!day) return "";
+  const [y, m, d] = day.split("-");
+  return `${d}/${m}/${y}`;
+}
+
+/** DD/MM/YYYY (also D/M/YYYY, with - or . between) → YYYY-MM-DD when it is a real day; else null. */
+export function parseDisplayDay(text: string): string | null {
+  const match = /^\s*(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\s*$/.exec(text);
+  if (!match) return null;
+  const [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}

@@ -1,8 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useId } from "react";
 import { DATE_PRESETS, type DatePreset, presetDays } from "@/lib/format";
-import { CONTROL_CLASS, FilterSelect } from "./filter-select";
+import { DayInput } from "./day-input";
+import { FilterSelect } from "./filter-select";
 
 type Props = {
   /** Days (YYYY-MM-DD) in the person's time zone; the call turns them into instants. */
@@ -18,7 +18,6 @@ type Props = {
  */
 export function DateRangeFilter({ from, to, timeZone, onChange }: Props) {
   const t = useTranslations("list");
-  const id = useId();
   const now = new Date();
   const preset =
     DATE_PRESETS.find((p) => {
@@ -45,32 +44,8 @@ export function DateRangeFilter({ from, to, timeZone, onChange }: Props) {
           ...DATE_PRESETS.map((p) => ({ value: p, label: t(`preset.${p}`) })),
         ]}
       />
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-from`} className="text-sm font-medium text-gray-700">
-          {t("from")}
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={from ?? ""}
-          max={to}
-          onChange={(e) => onChange(e.target.value || undefined, to)}
-          className={`${CONTROL_CLASS} w-full sm:w-auto`}
-        />
-      </div>
-      <div className="flex min-w-0 flex-col gap-1">
-        <label htmlFor={`${id}-to`} className="text-sm font-medium text-gray-700">
-          {t("to")}
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={to ?? ""}
-          min={from}
-          onChange={(e) => onChange(from, e.target.value || undefined)}
-          className={`${CONTROL_CLASS} w-full sm:w-auto`}
-        />
-      </div>
+      <DayInput label={t("from")} value={from} max={to} onChange={(day) => onChange(day, to)} />
+      <DayInput label={t("to")} value={to} min={from} onChange={(day) => onChange(from, day)} />
       {(from || to) && (
         <button
           type="button"

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { dayIn, presetDays } from "../../../lib/format";
+import { dayIn, presetDays, toDisplayDay } from "../../../lib/format";
 import { demoAccount, freshAccount, SCREENS_DIR } from "../support";
 
 // The three lists of issue 5 over the demo seed (server/db/seed/demo.ts): 4 point log rows, 11 credit
@@ -104,8 +104,8 @@ test.describe("lists", () => {
     await expect(page).toHaveURL(new RegExp(`from=${week.from}&to=${week.to}`));
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
     await expect.poll(() => column(list, "Points")).toEqual(["+120.00"]);
-    await expect(page.getByLabel("From", { exact: true })).toHaveValue(week.from);
-    await expect(page.getByLabel("To", { exact: true })).toHaveValue(week.to);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(toDisplayDay(week.from));
+    await expect(page.getByLabel("To", { exact: true })).toHaveValue(toDisplayDay(week.to));
 
     // Other presets set their days.
     for (const [label, preset] of [
@@ -117,20 +117,20 @@ test.describe("lists", () => {
     ] as const) {
       await page.getByLabel("Quick range").selectOption({ label });
       const days = presetDays(preset, ZONE, new Date());
-      await expect(page.getByLabel("From", { exact: true })).toHaveValue(days.from);
-      await expect(page.getByLabel("To", { exact: true })).toHaveValue(days.to);
+      await expect(page.getByLabel("From", { exact: true })).toHaveValue(toDisplayDay(days.from));
+      await expect(page.getByLabel("To", { exact: true })).toHaveValue(toDisplayDay(days.to));
       await expect(page.getByLabel("Quick range")).toHaveValue(preset);
     }
 
     // Typed days; reload keeps them.
     const today = dayIn(ZONE, new Date());
     const from = new Date(Date.now() - 80 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel("From", { exact: true }).fill(from);
-    await page.getByLabel("To", { exact: true }).fill(today);
+    await page.getByLabel("From", { exact: true }).fill(toDisplayDay(from));
+    await page.getByLabel("To", { exact: true }).fill(toDisplayDay(today));
     await expect(page).toHaveURL(new RegExp(`from=${from}&to=${today}`));
     await expect(showing(page)).toHaveText("Showing 1–3 of 3");
     await page.reload();
-    await expect(page.getByLabel("From", { exact: true })).toHaveValue(from);
+    await expect(page.getByLabel("From", { exact: true })).toHaveValue(toDisplayDay(from));
     await expect(showing(page)).toHaveText("Showing 1–3 of 3");
 
     // A range with nothing in it: the 'no data' row.
@@ -289,8 +289,8 @@ test.describe("lists", () => {
     // The last 45 days: the friend who joined 30 days ago; a changed filter goes back to page 1.
     const from = dayIn(ZONE, new Date(Date.now() - 45 * 86_400_000));
     const to = dayIn(ZONE, new Date());
-    await page.getByLabel("From", { exact: true }).fill(from);
-    await page.getByLabel("To", { exact: true }).fill(to);
+    await page.getByLabel("From", { exact: true }).fill(toDisplayDay(from));
+    await page.getByLabel("To", { exact: true }).fill(toDisplayDay(to));
     await expect(page).not.toHaveURL(/page=/);
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
     await expect.poll(() => column(list, "Email")).toEqual(["demo-friend-4@example.com"]);
