@@ -52,11 +52,21 @@ describe("the sidebar of SPEC §2", () => {
   });
 
   it("shows an ordinary account only the screens that exist so far", () => {
-    expect(keys(visibleNav(NAV_ITEMS, "user"))).toEqual(["dashboard", "credit", "profile"]);
+    expect(keys(visibleNav(NAV_ITEMS, "user"))).toEqual([
+      "dashboard",
+      "orders[order,payment]",
+      "credit",
+      "profile",
+    ]);
   });
 
   it("shows the admin scope every item once its screen exists", () => {
-    expect(keys(visibleNav(NAV_ITEMS, "admin"))).toEqual(["dashboard", "credit", "profile"]);
+    expect(keys(visibleNav(NAV_ITEMS, "admin"))).toEqual([
+      "dashboard",
+      "orders[order,payment]",
+      "credit",
+      "profile",
+    ]);
     expect(keys(visibleNav(built(NAV_ITEMS), "admin"))).toEqual(keys(NAV_ITEMS));
   });
 });
@@ -97,6 +107,8 @@ describe("activeHref and pageTitleKey", () => {
     ["/profile", "/account/profile", "profile"],
     ["/affiliate/customers", "/affiliate/customers", "affiliateCustomers"],
     ["/order", "/order", "order"],
+    ["/payment", "/payment", "payment"],
+    ["/payment/p1/receipt", "/payment", "payment"],
   ])("%s → active %s, title %s", (pathname, href, title) => {
     expect(activeHref(pathname, NAV_ITEMS)).toBe(href);
     expect(pageTitleKey(pathname)).toBe(title);

@@ -26,8 +26,8 @@ export const NAV_ITEMS: NavItem[] = [
     scope: "*",
     icon: "order",
     children: [
-      { key: "order", href: "/order", scope: "*", exists: false },
-      { key: "payment", href: "/payment", scope: "*", exists: false },
+      { key: "order", href: "/order", scope: "*", exists: true },
+      { key: "payment", href: "/payment", scope: "*", exists: true },
     ],
   },
   {

@@ -154,7 +154,7 @@ function Brand({ name }: { name: string }) {
 export function Sidebar({ items, brand }: { items: NavItem[]; brand: string }) {
   const t = useTranslations("account.shell");
   return (
-    <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block">
+    <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block print:hidden">
       <div className="sticky top-0 flex h-dvh flex-col">
         <div className="flex h-16 items-center px-5">
           <Brand name={brand} />

@@ -169,7 +169,7 @@ export function Topbar({
   const tn = useTranslations("nav");
   const titleKey = pageTitleKey(usePathname());
   return (
-    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white">
+    <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4 lg:px-6">
         <NavDrawer items={items} brand={brand} />
         <p data-testid="page-title" className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">
