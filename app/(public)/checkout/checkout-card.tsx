@@ -1,0 +1,66 @@
+import type { ReactNode } from "react";
+
+/**
+ * The frame of the checkout screens: wider than the sign-in card (items, totals and the transfer
+ * details need the room); `layout=3` (a product's compact frame) drops the card chrome.
+ */
+export function CheckoutCard({
+  title,
+  subtitle,
+  brand,
+  layout,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  brand: string;
+  layout?: string;
+  children: ReactNode;
+}) {
+  const isCompact = layout === "3";
+  return (
+    <section
+      className={
+        isCompact
+          ? "w-full bg-white p-4"
+          : "w-full max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-gray-200 sm:p-8"
+      }
+    >
+      <header className="mb-6">
+        {!isCompact && (
+          <p className="mb-3 text-sm font-bold uppercase tracking-wide text-brand-600">{brand}</p>
+        )}
+        <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
+        {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A spinner beside a line of text; the text is what a screen reader hears. */
+export function Spinner({ className = "size-5" }: { className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={`inline-block shrink-0 animate-spin rounded-full border-2 border-brand-500 border-t-transparent ${className}`}
+    />
+  );
+}
+
+/**
+ * A "back" link: to the product the order came from (the whole window, even from inside the
+ * product's frame), or to the portal.
+ */
+export function BackLink({ href, label, external }: { href: string; label: string; external?: boolean }) {
+  return (
+    <a
+      href={href}
+      target={external ? "_top" : undefined}
+      className="inline-flex min-h-11 items-center text-sm font-medium text-brand-600 hover:underline"
+    >
+      <span aria-hidden>←&nbsp;</span>
+      {label}
+    </a>
+  );
+}
