@@ -54,7 +54,8 @@ export default defineConfig({
         PORT: String(E2E.appPort),
         DATA_DIR: process.env.E2E_DATA_DIR,
         SMTP_URL: `smtp://127.0.0.1:${E2E.peerSmtpPort}`,
-        CALLBACK_ALLOWED_HOSTS: `localhost:${E2E.peerHttpPort}`,
+        // 127.0.0.1:3313: the sibling product on another site (tests/e2e/auth/embed-cross-site.spec.ts).
+        CALLBACK_ALLOWED_HOSTS: `localhost:${E2E.peerHttpPort},127.0.0.1:3313`,
         APPS_CONFIG: JSON.stringify({
           ls: {
             name: "Sales app",

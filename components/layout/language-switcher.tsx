@@ -1,5 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
+import { writeCookie } from "@/lib/browser-storage";
 import { LANGUAGE_COOKIE, LOCALE_NAMES, LOCALES } from "@/lib/locales";
 
 /** SPEC §4: a language change stores the LANGUAGE cookie and reloads the page. */
@@ -12,10 +13,23 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
       <select
         value={locale}
         onChange={(event) => {
-          const secure = window.location.protocol === "https:" ? "; Secure" : "";
-          // biome-ignore lint/suspicious/noDocumentCookie: the language cookie is read by the server on reload.
-          document.cookie = `${LANGUAGE_COOKIE}=${event.target.value}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
-          window.location.reload();
+          const kept = writeCookie({
+            name: LANGUAGE_COOKIE,
+            value: event.target.value,
+            maxAge: 31536000,
+            secure: window.location.protocol === "https:",
+          });
+          const url = new URL(window.location.href);
+          const pinned = url.searchParams.has("lang") || url.searchParams.has("ui_locales");
+          if (kept && !pinned) {
+            window.location.reload();
+            return;
+          }
+          // No cookie here (blocked in another site's frame), or the URL names a language that would
+          // win over it: the server reads `lang` from the URL.
+          url.searchParams.delete("ui_locales");
+          url.searchParams.set("lang", event.target.value);
+          window.location.assign(url);
         }}
         className="min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
       >

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { takeStored, writeStored } from "@/lib/browser-storage";
 
 export type ToastKind = "error" | "success";
 type Toast = { id: number; kind: ToastKind; message: string };
@@ -39,17 +40,26 @@ export function useToast(durationMs = 5000) {
 }
 
 const FLASH_KEY = "portal.flash";
+type Flash = { kind: ToastKind; message: string };
+/** Survives a client-side navigation where sessionStorage is blocked (another site's frame). */
+let pendingFlash: Flash | null = null;
 
-/** Leaves a toast for the next page of this tab (a failed OAuth return shows it on /signin). */
+/**
+ * Leaves a toast for the next page of this tab (a failed OAuth return shows it on /signin): kept
+ * in memory and, where the browser allows, in sessionStorage for a full page load.
+ */
 export function flash(kind: ToastKind, message: string): void {
-  window.sessionStorage.setItem(FLASH_KEY, JSON.stringify({ kind, message }));
+  pendingFlash = { kind, message };
+  writeStored("session", FLASH_KEY, JSON.stringify(pendingFlash));
 }
 
 /** The toast a previous page left, once. */
-export function takeFlash(): { kind: ToastKind; message: string } | null {
-  const raw = window.sessionStorage.getItem(FLASH_KEY);
+export function takeFlash(): Flash | null {
+  const inMemory = pendingFlash;
+  pendingFlash = null;
+  const raw = takeStored("session", FLASH_KEY);
+  if (inMemory) return inMemory;
   if (!raw) return null;
-  window.sessionStorage.removeItem(FLASH_KEY);
   try {
     const parsed = JSON.parse(raw) as { kind?: unknown; message?: unknown };
     if (typeof parsed.message !== "string") return null;

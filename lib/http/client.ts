@@ -1,4 +1,6 @@
 "use client";
+import { redirectFor } from "@/lib/access";
+import { type FrameContext, resolveParentOrigin, withFrameContext } from "@/lib/frame";
 import type { Envelope } from "./envelope";
 
 export type ApiData = Record<string, unknown> & {
@@ -45,7 +47,7 @@ export async function api<T = ApiData>(
     data.redirect_url?.startsWith("/device-limit-exceeded?") &&
     !options.keepDeviceLimit
   ) {
-    window.location.assign(data.redirect_url);
+    go(data.redirect_url);
   }
   return envelope;
 }
@@ -55,16 +57,29 @@ export function currentQuery(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(window.location.search));
 }
 
+function isFramed(): boolean {
+  return window.parent !== window;
+}
+
 /** The embedding page's origin when this page runs in a frame (checked by the server). */
 export function parentOrigin(): string | undefined {
-  if (window.parent === window) return undefined;
-  const ancestor = window.location.ancestorOrigins?.[0];
-  if (ancestor) return ancestor;
-  try {
-    return document.referrer ? new URL(document.referrer).origin : undefined;
-  } catch {
-    return undefined;
-  }
+  if (!isFramed()) return undefined;
+  return resolveParentOrigin({
+    selfOrigin: window.location.origin,
+    ancestorOrigin: window.location.ancestorOrigins?.[0],
+    queryParentOrigin: new URLSearchParams(window.location.search).get("parent_origin"),
+    referrer: document.referrer,
+  });
+}
+
+/** What a framed page hands on to the next one: the frame's keys, its parent, its language. */
+export function frameContext(): FrameContext {
+  return {
+    search: window.location.search,
+    selfOrigin: window.location.origin,
+    parentOrigin: parentOrigin(),
+    lang: document.documentElement.lang || undefined,
+  };
 }
 
 /** The hand-off fields every sign-in step sends from the page's query (SPEC §7). */
@@ -84,24 +99,60 @@ export function handoffFields() {
 
 type FrameMessage = { target_origin: string; message: Record<string, { is_close_iframe?: boolean }> };
 
+/** Query flag of the sign-in page that says the browser keeps no session inside this frame. */
+export const FRAME_STORAGE_BLOCKED = "frame_storage";
+
+/**
+ * True unless the session cookie the server just set is missing: a browser that blocks
+ * third-party cookies (partitioned ones too) keeps none inside another site's frame.
+ */
+async function sessionKept(): Promise<boolean> {
+  try {
+    const response = await fetch("/2.0/auth/userinfo", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      credentials: "same-origin",
+      body: "{}",
+    });
+    return ((await response.json()) as { code?: number }).code !== 401;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * Ends a sign-in step: in iframe mode the result goes to the parent window, to the origin the
  * server validated (never "*"); the parent closes the frame when asked, otherwise the frame
- * carries on to the redirect.
+ * carries on to the redirect. A framed redirect to a signed-in portal page needs the session
+ * cookie: where the browser did not keep it, the frame says so instead of looping to sign-in.
  */
-export function finishHandoff(
+export async function finishHandoff(
   data: { redirect_url?: string; post_message?: unknown },
   fallback = "/account/profile",
-) {
+): Promise<void> {
   const post = data.post_message as FrameMessage | undefined;
-  if (post && window.parent !== window) {
+  const framed = isFramed();
+  if (post && framed) {
     window.parent.postMessage(post.message, post.target_origin);
     if (Object.values(post.message).some((m) => m.is_close_iframe)) return;
   }
-  go(data.redirect_url ?? fallback);
+  const target = data.redirect_url ?? fallback;
+  if (framed && new URLSearchParams(window.location.search).get("iframe") === "1") {
+    const url = new URL(target, window.location.href);
+    const needsSession =
+      url.origin === window.location.origin && redirectFor(url.pathname, url.search, "anonymous") !== null;
+    if (needsSession && !(await sessionKept())) {
+      go(`/signin?${FRAME_STORAGE_BLOCKED}=blocked`);
+      return;
+    }
+  }
+  go(target);
 }
 
-/** Follows a redirect the server computed: same-site paths and allow-listed callbacks only. */
+/**
+ * Follows a redirect the server computed: same-site paths and allow-listed callbacks only. Inside
+ * a frame, a portal page keeps the frame's context (iframe, layout, lang, parent origin).
+ */
 export function go(url: string): void {
-  window.location.assign(url);
+  window.location.assign(withFrameContext(url, frameContext()));
 }

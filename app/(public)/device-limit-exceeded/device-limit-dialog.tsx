@@ -8,6 +8,7 @@ import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { useValidationText } from "@/lib/hooks/use-api-form";
+import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, finishHandoff, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
@@ -24,6 +25,7 @@ type State = { kind: "loading" } | { kind: "failed"; message: string } | ({ kind
  * sign-in that hit the limit completes.
  */
 export function DeviceLimitDialog({ token }: { token: string }) {
+  const signInHref = useSignInHref();
   const t = useTranslations("auth.deviceLimit");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
@@ -110,7 +112,7 @@ export function DeviceLimitDialog({ token }: { token: string }) {
       <div className="flex flex-col gap-4">
         <FormAlert message={state.message} />
         <Link
-          href="/signin"
+          href={signInHref}
           className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
         >
           {t("signIn")}
@@ -127,7 +129,7 @@ export function DeviceLimitDialog({ token }: { token: string }) {
           {t("choose")}
         </Button>
         <p className="text-center text-sm">
-          <Link href="/signin" className="text-gray-600 hover:underline">
+          <Link href={signInHref} className="text-gray-600 hover:underline">
             {t("signIn")}
           </Link>
         </p>

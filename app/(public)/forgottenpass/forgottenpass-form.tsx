@@ -11,7 +11,7 @@ import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { rememberedEmail } from "@/lib/remembered-email";
 import { type ForgottenPassInput, forgottenPassSchema } from "@/server/user/schema";
 
 /** SPEC §4: the answer goes in a dialog (the same whether or not the email has an account); failures inline. */
@@ -32,7 +32,7 @@ export function ForgottenPassForm() {
 
   useEffect(() => {
     setSearch(window.location.search);
-    const remembered = window.localStorage.getItem(REMEMBERED_EMAIL_KEY);
+    const remembered = rememberedEmail();
     if (remembered && !form.getValues("email")) form.setValue("email", remembered);
   }, [form]);
 

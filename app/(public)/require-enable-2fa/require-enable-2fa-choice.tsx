@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { AppSetupDialog, type TwoFactorDoneData } from "@/components/two-factor/app-setup-dialog";
 import { SmsSetupDialog } from "@/components/two-factor/sms-setup-dialog";
+import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { finishHandoff, go } from "@/lib/http/client";
 import type { TwoFaMethod } from "@/server/two-factor/schema";
 
@@ -28,6 +29,7 @@ export function RequireEnable2faChoice({
   phone: string;
   isPhoneVerified: boolean;
 }) {
+  const signInHref = useSignInHref();
   const t = useTranslations("auth.twoFactor.require");
   const id = useId();
   const [open, setOpen] = useState<TwoFaMethod | null>(null);
@@ -73,7 +75,7 @@ export function RequireEnable2faChoice({
         ))}
       </ul>
       <p className="mt-6 text-center text-sm">
-        <Link href="/signin" className="text-gray-600 hover:underline">
+        <Link href={signInHref} className="text-gray-600 hover:underline">
           {t("back")}
         </Link>
       </p>

@@ -11,9 +11,9 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { takeFlash, useToast } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
-import { api, finishHandoff, handoffFields } from "@/lib/http/client";
+import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { rememberEmail, rememberedEmail } from "@/lib/remembered-email";
 import { type SignInInput, signInSchema } from "@/server/auth/schema";
 
 type Values = Pick<SignInInput, "email" | "password">;
@@ -31,6 +31,7 @@ export function SignInForm({
   const { translate, label } = useValidationText();
   const [alert, setAlert] = useState<string>();
   const [search, setSearch] = useState("");
+  const [isStorageBlocked, setStorageBlocked] = useState(false);
   const id = useId();
   const form = useForm<Values>({
     resolver: catalogResolver<Values>(signInSchema.pick({ email: true, password: true }), translate, label),
@@ -46,7 +47,8 @@ export function SignInForm({
 
   useEffect(() => {
     setSearch(window.location.search);
-    const remembered = window.localStorage.getItem(REMEMBERED_EMAIL_KEY);
+    setStorageBlocked(new URLSearchParams(window.location.search).has(FRAME_STORAGE_BLOCKED));
+    const remembered = rememberedEmail();
     if (remembered && !form.getValues("email")) form.setValue("email", remembered);
   }, [form]);
 
@@ -65,9 +67,11 @@ export function SignInForm({
       setAlert(envelope.message);
       return;
     }
-    window.localStorage.setItem(REMEMBERED_EMAIL_KEY, values.email.trim().toLowerCase());
-    finishHandoff(envelope.data);
+    rememberEmail(values.email);
+    await finishHandoff(envelope.data);
   });
+
+  if (isStorageBlocked) return <FrameStorageNotice />;
 
   return (
     <>
@@ -125,5 +129,31 @@ export function SignInForm({
       )}
       {toast.view}
     </>
+  );
+}
+
+/**
+ * A framed sign-in that should continue on a portal page, in a browser that keeps no session
+ * inside another site's frame: the product got its message; the portal itself opens in a tab.
+ */
+function FrameStorageNotice() {
+  const t = useTranslations("auth.signIn");
+  return (
+    <div className="flex flex-col gap-4">
+      <p
+        role="status"
+        className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800"
+      >
+        {t("frameStorageBlocked")}
+      </p>
+      <a
+        href="/account/profile"
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+      >
+        {t("openInNewTab")}
+      </a>
+    </div>
   );
 }

@@ -16,7 +16,7 @@ import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api, currentQuery, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import { REMEMBERED_EMAIL_KEY } from "@/lib/remembered-email";
+import { rememberEmail } from "@/lib/remembered-email";
 import { isVietnamesePhone } from "@/lib/validation";
 import { signUpFormSchema } from "@/server/auth/schema";
 import { useLeadCapture } from "./use-lead-capture";
@@ -127,8 +127,8 @@ export function SignUpForm({
       return;
     }
     submitted.current = true;
-    window.localStorage.setItem(REMEMBERED_EMAIL_KEY, values.email.trim().toLowerCase());
-    finishHandoff(envelope.data);
+    rememberEmail(values.email);
+    await finishHandoff(envelope.data);
   });
 
   const referrer = referral.affilate_code ?? referral.ladiflow_ref;

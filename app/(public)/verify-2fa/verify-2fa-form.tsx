@@ -8,6 +8,7 @@ import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useValidationText } from "@/lib/hooks/use-api-form";
+import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { type ApiData, api, currentQuery, finishHandoff, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
@@ -29,6 +30,7 @@ export function Verify2faForm({
   customAuth: string;
   verifyType: "TOTP" | "SMS";
 }) {
+  const signInHref = useSignInHref();
   const t = useTranslations("auth.twoFactor.verify");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
@@ -212,7 +214,7 @@ export function Verify2faForm({
               )}
             </p>
           )}
-          <Link href="/signin" className="text-gray-600 hover:underline">
+          <Link href={signInHref} className="text-gray-600 hover:underline">
             {t("back")}
           </Link>
         </div>

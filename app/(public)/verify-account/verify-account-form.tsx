@@ -7,6 +7,7 @@ import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
 import { useValidationText } from "@/lib/hooks/use-api-form";
+import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, currentQuery, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
@@ -15,6 +16,7 @@ import { verifyAccountSchema } from "@/server/auth/schema";
 const RESEND_SECONDS = 60;
 
 export function VerifyAccountForm({ token, expTime }: { token: string; expTime: number }) {
+  const signInHref = useSignInHref();
   const t = useTranslations("auth.verify");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
@@ -118,7 +120,7 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
           )}
         </p>
         <p className="text-center text-sm">
-          <Link href="/signin" className="text-gray-600 hover:underline">
+          <Link href={signInHref} className="text-gray-600 hover:underline">
             {t("back")}
           </Link>
         </p>

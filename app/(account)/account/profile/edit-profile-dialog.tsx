@@ -13,8 +13,11 @@ import { LOCALE_NAMES } from "@/lib/locales";
 import { AVATAR_MAX_BYTES, LANGUAGES, updateProfileSchema } from "@/server/user/schema";
 import { ProfileDialog, ReadOnlyValue } from "./profile-dialog";
 
-/** Set before the reload that follows a language change, so the toast survives it. */
-export const SAVED_AFTER_RELOAD_KEY = "portal.profile.saved";
+/**
+ * Added to the URL of the reload that follows a language change, so the toast survives it. A query
+ * parameter, not sessionStorage: inside another site's frame the browser may refuse storage.
+ */
+export const SAVED_AFTER_RELOAD_PARAM = "saved";
 
 /** The zones most of our people live in; the person's own zone is added when it is not here. */
 const COMMON_TIME_ZONES = [
@@ -227,8 +230,9 @@ export function EditProfileDialog({
     }
     if (values.language !== locale) {
       // The server set the LANGUAGE cookie: the whole page, shell included, comes back in it.
-      window.sessionStorage.setItem(SAVED_AFTER_RELOAD_KEY, "1");
-      window.location.reload();
+      const url = new URL(window.location.href);
+      url.searchParams.set(SAVED_AFTER_RELOAD_PARAM, "1");
+      window.location.replace(url);
       return;
     }
     onSaved(envelope.message);

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { ChangePasswordDialog } from "./change-password-dialog";
-import { type EditableUser, EditProfileDialog, SAVED_AFTER_RELOAD_KEY } from "./edit-profile-dialog";
+import { type EditableUser, EditProfileDialog, SAVED_AFTER_RELOAD_PARAM } from "./edit-profile-dialog";
 import { VerifyEmailButton } from "./verify-email-button";
 
 type Dialog = "profile" | "phone" | "password" | null;
@@ -22,8 +22,10 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
 
   // A language change reloads the page: its success toast is shown here, in the new language.
   useEffect(() => {
-    if (window.sessionStorage.getItem(SAVED_AFTER_RELOAD_KEY)) {
-      window.sessionStorage.removeItem(SAVED_AFTER_RELOAD_KEY);
+    const url = new URL(window.location.href);
+    if (url.searchParams.has(SAVED_AFTER_RELOAD_PARAM)) {
+      url.searchParams.delete(SAVED_AFTER_RELOAD_PARAM);
+      window.history.replaceState(window.history.state, "", url);
       toast.show("success", t("saved"));
     }
   }, [toast.show, t]);
