@@ -21,6 +21,7 @@ import {
   findPaymentByGatewayRef,
   findPaymentById,
   type PaymentRow,
+  recordLatePayment,
 } from "@/server/payment/repository";
 import { voidPayment } from "@/server/payment/service";
 import { forgetCachedSessions } from "@/server/session/service";
@@ -95,6 +96,31 @@ async function applyOnce(deps: Deps, result: GatewayResult): Promise<Applied> {
 }
 
 /**
+ * The gateway took money for an attempt that had already ended (the order was paid another way,
+ * or the attempt expired first): recorded once, for the operator to refund. True when recorded now.
+ */
+async function recordLate(
+  deps: Deps,
+  payment: PaymentRow,
+  gatewayTxn: string | undefined,
+  raw: unknown,
+  actor: string,
+) {
+  const row = await recordLatePayment(deps.db, {
+    id: payment.id,
+    gatewayTxn,
+    rawCallback: raw,
+    note: `${actor}: paid after this attempt ended — refund ${gatewayTxn ?? ""}`.trim(),
+    now: deps.now ?? new Date(),
+  });
+  if (row) {
+    metrics().payments.inc({ gateway: payment.gateway, outcome: "late" });
+    deps.log.warn({ payment: payment.id, gatewayTxn }, "gateway money for an ended attempt: refund it");
+  }
+  return Boolean(row);
+}
+
+/**
  * VNPAY IPN (GET /2.0/payment/vnpay-ipn), checked in VNPAY's order: signature 97, payment 01,
  * amount 04, still pending 02; then applied (committed) before answering 00. A failed or
  * cancelled payment is recorded and also answered 00 (VNPAY retries any other answer).
@@ -106,8 +132,12 @@ export async function handleVnpayIpn(deps: Deps, params: Record<string, string>)
     const payment = await findPaymentByGatewayRef(deps.db, "VNPAY", params.vnp_TxnRef ?? "");
     if (!payment) return vnpayIpnAnswer("01");
     if (Number(params.vnp_Amount) !== payment.amount * 100) return vnpayIpnAnswer("04");
-    if (payment.status !== "PENDING") return vnpayIpnAnswer("02");
     const ok = params.vnp_ResponseCode === "00" && (params.vnp_TransactionStatus ?? "00") === "00";
+    if (payment.status !== "PENDING") {
+      if (!ok || payment.status === "PAID") return vnpayIpnAnswer("02");
+      const recorded = await recordLate(deps, payment, params.vnp_TransactionNo, params, "gateway:VNPAY");
+      return vnpayIpnAnswer(recorded ? "00" : "02");
+    }
     const applied = await applyGatewayResult(deps, {
       payment,
       ok,
@@ -135,7 +165,18 @@ export async function handleZalopayCallback(deps: Deps, body: { data: string; ma
     const data = verified.data as { app_trans_id?: string; amount?: number; zp_trans_id?: number | string };
     const payment = await findPaymentByGatewayRef(deps.db, "ZALOPAY", String(data.app_trans_id ?? ""));
     if (!payment || Number(data.amount) !== payment.amount) return zalopayCallbackAnswer("error");
-    if (payment.status !== "PENDING") return zalopayCallbackAnswer("duplicate");
+    if (payment.status !== "PENDING") {
+      if (payment.status === "PAID") return zalopayCallbackAnswer("duplicate");
+      const raw = { data: body.data, mac: body.mac, type: body.type };
+      const recorded = await recordLate(
+        deps,
+        payment,
+        String(data.zp_trans_id ?? ""),
+        raw,
+        "gateway:ZALOPAY",
+      );
+      return zalopayCallbackAnswer(recorded ? "ok" : "duplicate");
+    }
     const applied = await applyGatewayResult(deps, {
       payment,
       ok: true,

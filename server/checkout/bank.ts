@@ -2,7 +2,12 @@ import "server-only";
 import { z } from "zod";
 import { findOrderByReference } from "@/server/order/repository";
 import { transitionOrder } from "@/server/order/state";
-import { findPendingAttempt, recordBankTransfer, settleBankTransfer } from "@/server/payment/repository";
+import {
+  claimBankTransfer,
+  findPendingAttempt,
+  recordBankTransfer,
+  settleBankTransfer,
+} from "@/server/payment/repository";
 import type { Deps } from "./apply";
 
 /** SePay's bank-notification body (the fields we use; the rest is kept raw). */
@@ -48,8 +53,10 @@ export async function applyBankTransfer(
     createdAt: now,
     updatedAt: now,
   });
-  // A crash after recording but before applying leaves "received": a replay finishes the job.
-  if (!isNew && row.status !== "received") return "duplicate";
+  // One caller applies it; a concurrent replay answers "duplicate". A crash after recording but
+  // before applying leaves a stale claim that a later replay takes over.
+  if (!isNew && row.status !== "received" && row.status !== "applying") return "duplicate";
+  if (!(await claimBankTransfer(deps.db, transfer.id, now))) return "duplicate";
 
   const reference = findReference(transfer.content);
   const order = reference ? await findOrderByReference(deps.db, reference) : undefined;

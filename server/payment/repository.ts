@@ -222,3 +222,50 @@ export async function findBankTransfers(db: Executor, status: string | undefined
 export async function setPaymentGatewayRef(db: Executor, id: string, gatewayRef: string): Promise<void> {
   await db.update(payments).set({ gatewayRef }).where(eq(payments.id, id));
 }
+
+/**
+ * Takes a recorded transfer to apply it: only one caller wins (a concurrent replay does not), and
+ * a claim left by a crash is taken again after five minutes.
+ */
+export async function claimBankTransfer(db: Executor, id: string, now: Date): Promise<boolean> {
+  const stale = new Date(now.getTime() - 5 * 60_000);
+  const rows = await db
+    .update(bankTransfers)
+    .set({ status: "applying", updatedAt: now })
+    .where(
+      and(
+        eq(bankTransfers.id, id),
+        sql`(${bankTransfers.status} = 'received' or (${bankTransfers.status} = 'applying' and ${bankTransfers.updatedAt} < ${stale.toISOString()}::timestamptz))`,
+      ),
+    )
+    .returning({ id: bankTransfers.id });
+  return rows.length === 1;
+}
+
+/**
+ * Money a gateway took for an attempt that had already ended (another attempt paid the order,
+ * or it expired): kept findable for the refund, once. Its points came back when it ended.
+ */
+export async function recordLatePayment(
+  db: Executor,
+  options: { id: string; gatewayTxn?: string; rawCallback: unknown; note: string; now: Date },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: "INVALID",
+      gatewayTxn: options.gatewayTxn || null,
+      rawCallback: options.rawCallback,
+      note: options.note,
+      updatedAt: options.now,
+    })
+    .where(
+      and(
+        eq(payments.id, options.id),
+        inArray(payments.status, ["CANCEL", "INVALID"]),
+        sql`${payments.gatewayTxn} is null`,
+      ),
+    )
+    .returning();
+  return row;
+}
