@@ -231,12 +231,15 @@ export function CheckoutForm({
                         value={m}
                         checked={method === m}
                         onChange={() => setMethod(m)}
+                        aria-labelledby={`${id}-${m}-name`}
                         aria-describedby={`${id}-${m}-hint`}
                         className="mt-0.5 size-5 shrink-0 accent-brand-500"
                         data-testid={`method-${m}`}
                       />
                       <span className="flex min-w-0 flex-col">
-                        <span className="font-medium text-gray-900">{t(`method.${m}.name`)}</span>
+                        <span id={`${id}-${m}-name`} className="font-medium text-gray-900">
+                          {t(`method.${m}.name`)}
+                        </span>
                         <span id={`${id}-${m}-hint`} className="text-xs text-gray-600">
                           {t(`method.${m}.hint`)}
                         </span>
@@ -259,12 +262,15 @@ export function CheckoutForm({
                   checked={usePoints}
                   onChange={(e) => setUsePoints(e.target.checked)}
                   disabled={busy || step.kind !== "form"}
+                  aria-labelledby={`${id}-points-name`}
                   aria-describedby={`${id}-points-hint`}
                   className="mt-0.5 size-5 shrink-0 accent-brand-500"
                   data-testid="use-points"
                 />
                 <span className="flex flex-col">
-                  <span className="font-medium text-gray-900">{t("points.use")}</span>
+                  <span id={`${id}-points-name`} className="font-medium text-gray-900">
+                    {t("points.use")}
+                  </span>
                   <span id={`${id}-points-hint`} className="text-xs text-gray-600">
                     {t("points.balance", {
                       points: formatDecimal(points, locale),
