@@ -318,15 +318,30 @@ export async function resolveReturn(
   deps: Deps,
   gateway: "VNPAY" | "ZALOPAY",
   params: Record<string, string>,
-): Promise<{ paymentId: string | null; valid: boolean }> {
+): Promise<{ paymentId: string | null; valid: boolean; transactionId: string | null }> {
   if (gateway === "VNPAY") {
     const config = vnpayConfig(deps.env, deps.origin);
     const valid = Boolean(config && verifyVnpayParams(params, config.hashSecret));
     const payment = await findPaymentByGatewayRef(deps.db, "VNPAY", params.vnp_TxnRef ?? "");
-    return { paymentId: payment?.id ?? null, valid };
+    return {
+      paymentId: payment?.id ?? null,
+      valid,
+      transactionId: valid ? await transactionOf(deps, payment) : null,
+    };
   }
   const config = zalopayConfig(deps.env, deps.origin);
   const valid = Boolean(config && verifyZalopayRedirect(params, config.key2));
   const payment = await findPaymentByGatewayRef(deps.db, "ZALOPAY", params.apptransid ?? "");
-  return { paymentId: payment?.id ?? null, valid };
+  return {
+    paymentId: payment?.id ?? null,
+    valid,
+    transactionId: valid ? await transactionOf(deps, payment) : null,
+  };
+}
+
+/** A signed return proves the browser came from the gateway: it may see the attempt without a session. */
+async function transactionOf(deps: Deps, payment: PaymentRow | undefined): Promise<string | null> {
+  if (!payment) return null;
+  const { getOrderLines } = await import("@/server/order/service");
+  return (await getOrderLines(deps.db, payment.orderId)).order.transactionId;
 }

@@ -16,7 +16,7 @@ const deps = (ctx: Parameters<Parameters<typeof defineCall>[0]["run"]>[0]) => ({
 
 export const checkoutCalls = {
   "/order/checkout": defineCall({ auth: "session", input: checkoutSchema, run: checkout }),
-  "/payment/status": defineCall({ auth: "session", input: paymentStatusSchema, run: paymentStatus }),
+  "/payment/status": defineCall({ auth: "optional", input: paymentStatusSchema, run: paymentStatus }),
   /** VNPAY's server callback: GET with the signed vnp_ parameters; answers VNPAY's own JSON. */
   "/payment/vnpay-ipn": defineCall({
     auth: "none",
@@ -42,7 +42,9 @@ export const checkoutCalls = {
     input: z.object({ gateway: z.enum(["VNPAY", "ZALOPAY"]), params: z.record(z.string(), z.string()) }),
     run: async (ctx, input) => {
       const result = await resolveReturn(deps(ctx), input.gateway, input.params);
-      return { data: { payment_id: result.paymentId, valid: result.valid } };
+      return {
+        data: { payment_id: result.paymentId, valid: result.valid, transaction_id: result.transactionId },
+      };
     },
   }),
   /** A bank's notification (SePay's shape), `Authorization: Apikey <BANK_WEBHOOK_KEY>`. */

@@ -53,6 +53,11 @@ export type CheckoutAnswer = {
 export const paymentStatusSchema = z.object({
   payment_id: z.string().trim().min(1).max(64),
   refresh: boolish.default(false),
+  /**
+   * The order's checkout capability: lets the result page answer without a session (a gateway
+   * returns to a top-level page that does not have a framed checkout's cookie).
+   */
+  transaction_id: z.string().trim().max(128).optional(),
 });
 
 export type PaymentStatusDto = {

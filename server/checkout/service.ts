@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
+import { safeEqual } from "@/lib/ids";
 import { adjustBalanceIn } from "@/server/balance/service";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
@@ -244,16 +245,23 @@ export async function paymentStatus(
   ctx: Ctx,
   input: z.output<typeof paymentStatusSchema>,
 ): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
-  let payment = await findPaymentById(ctx.db, input.payment_id);
-  if (!payment || payment.userId !== user.id) throw new AppError("PAYMENT_NOT_FOUND");
+  const found = await findPaymentById(ctx.db, input.payment_id);
+  if (!found) throw new AppError(ctx.auth ? "PAYMENT_NOT_FOUND" : "UNAUTHORIZED");
+  let payment = found;
+  if (ctx.auth?.user.id !== payment.userId) {
+    // Without the owner's session, only the checkout link's capability shows the attempt.
+    const order = input.transaction_id ? await findOrderById(ctx.db, payment.orderId) : undefined;
+    if (!order || !safeEqual(order.transactionId, input.transaction_id ?? "")) {
+      throw new AppError(ctx.auth ? "PAYMENT_NOT_FOUND" : "UNAUTHORIZED");
+    }
+  }
   if (
     input.refresh &&
     payment.status === "PENDING" &&
     (payment.gateway === "VNPAY" || payment.gateway === "ZALOPAY")
   ) {
     await refreshPayment({ db: ctx.db, env: ctx.env, origin: ctx.origin, log: ctx.log }, payment).catch(
-      (error) => ctx.log.warn({ err: error, payment: payment?.id }, "gateway query failed"),
+      (error) => ctx.log.warn({ err: error, payment: found.id }, "gateway query failed"),
     );
     payment = (await findPaymentById(ctx.db, input.payment_id)) ?? payment;
   }

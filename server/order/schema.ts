@@ -2,6 +2,7 @@
 // screens show. No server imports: the order screens use them.
 import { z } from "zod";
 import { listQuerySchema } from "@/lib/list-query";
+import type { CheckoutMethod } from "@/server/checkout/schema";
 
 /** SPEC §4 order and payment statuses. */
 export const ORDER_STATUSES = ["PENDING", "PAID", "PAID_DEBIT", "CANCEL", "INVALID"] as const;
@@ -80,4 +81,15 @@ export type CreatedOrderDto = {
   total: number;
   status: OrderStatus;
   checkout_url: string;
+};
+
+/**
+ * /order/get-transaction's answer: the order with its lines, whether the signed-in person owns
+ * it, the account shown (the owner's details; anyone else a masked email) and the configured
+ * checkout methods, bank transfer first.
+ */
+export type TransactionDto = OrderDto & {
+  is_owner: boolean;
+  account: { email: string; fullname?: string; phone?: string | null; point?: number };
+  methods: CheckoutMethod[];
 };

@@ -36,6 +36,7 @@ import type {
   OrderLineDto,
   OrderStatus,
   orderIdSchema,
+  TransactionDto,
 } from "./schema";
 import { transitionOrder, transitionOrderIn } from "./state";
 
@@ -139,22 +140,21 @@ export async function getTransaction(
   const lines = await findLines(ctx.db, [order.id]);
   const email =
     isOwner && ctx.auth ? ctx.auth.user.email : maskEmail(await findOwnerEmail(ctx.db, order.userId));
-  return {
-    data: {
-      ...toOrderDto(order, lines),
-      is_owner: isOwner,
-      methods: checkoutMethods(ctx.env),
-      account:
-        isOwner && ctx.auth
-          ? {
-              email,
-              fullname: ctx.auth.user.fullname,
-              phone: ctx.auth.user.phone,
-              point: Number(ctx.auth.user.point),
-            }
-          : { email },
-    },
+  const transaction: TransactionDto = {
+    ...toOrderDto(order, lines),
+    is_owner: isOwner,
+    methods: checkoutMethods(ctx.env),
+    account:
+      isOwner && ctx.auth
+        ? {
+            email,
+            fullname: ctx.auth.user.fullname,
+            phone: ctx.auth.user.phone,
+            point: Number(ctx.auth.user.point),
+          }
+        : { email },
   };
+  return { data: transaction };
 }
 
 type LineInput = { store_id: string; store_name: string; package_code: string; months: number };

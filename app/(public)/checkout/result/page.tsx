@@ -31,7 +31,11 @@ export default async function ResultPage({ searchParams }: { searchParams: Promi
   );
 
   const answer = paymentId
-    ? await pageCall<PaymentStatusDto>("/payment/status", { payment_id: paymentId })
+    ? await pageCall<PaymentStatusDto>("/payment/status", {
+        payment_id: paymentId,
+        // The gateway's return carries the checkout capability: no session needed to see it.
+        transaction_id: query.transaction_id || undefined,
+      })
     : null;
 
   if (answer?.code === 401) {

@@ -66,7 +66,7 @@ export function ResultPoller({
       const refresh = Date.now() - started >= FAST_FOR_MS;
       const envelope = await api<PaymentStatusDto>(
         "/payment/status",
-        { payment_id: initial.payment_id, refresh },
+        { payment_id: initial.payment_id, refresh, transaction_id: initial.transaction_id },
         { networkMessage, on401: "return" },
       );
       if (cancelled) return;
