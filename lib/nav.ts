@@ -35,9 +35,9 @@ export const NAV_ITEMS: NavItem[] = [
     scope: "*",
     icon: "affiliate",
     children: [
-      { key: "affiliateCustomers", href: "/affiliate/customers", scope: "*", exists: false },
-      { key: "commission", href: "/commission", scope: "*", exists: false },
-      { key: "invoice", href: "/invoice", scope: "*", exists: false },
+      { key: "affiliateCustomers", href: "/affiliate/customers", scope: "*", exists: true },
+      { key: "commission", href: "/commission", scope: "*", exists: true },
+      { key: "invoice", href: "/invoice", scope: "*", exists: true },
     ],
   },
   { key: "credit", href: "/credit", scope: "*", exists: true, icon: "credit" },

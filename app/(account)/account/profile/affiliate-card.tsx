@@ -5,6 +5,7 @@ import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { AffiliateCodeDialog, type CodeKind, PaymentInfoDialog } from "./affiliate-dialogs";
+import { JoinAffiliateDialog } from "./join-affiliate-dialog";
 
 /** /affilate/my-affilate-info's affilateInfo (null for someone not in the programme). */
 export type AffiliateInfo = {
@@ -17,11 +18,12 @@ export type AffiliateInfo = {
   purchased_count: number;
 };
 
-type Dialog = CodeKind | "payment" | null;
+type Dialog = CodeKind | "payment" | "join" | null;
 
 /**
  * SPEC §2 affiliate part of the profile: change the affiliate code and the flow-app affiliate
- * code; affiliates also see their level, customers and payment information, others a join prompt.
+ * code; affiliates also see their level, customers and payment information, others a join prompt
+ * (joining asks for the payment information).
  */
 export function AffiliateCard({ code, affiliate }: { code: string; affiliate: AffiliateInfo | null }) {
   const t = useTranslations("account.affiliate");
@@ -49,8 +51,9 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
 
   return (
     <section
+      id="affiliate"
       aria-labelledby={`${id}-title`}
-      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
+      className="mt-6 scroll-mt-20 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
@@ -101,14 +104,19 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
           </Button>
         </div>
       ) : (
-        <div className="mt-4 flex flex-col gap-3 rounded-lg bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-gray-800">{t("joinPrompt")}</p>
-          <a
-            href="/affiliate"
-            className="inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
-          >
+        <div
+          className="mt-4 flex flex-col gap-3 rounded-lg bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between"
+          data-testid="affiliate-join"
+        >
+          <div className="text-sm text-gray-800">
+            <p>{t("joinPrompt")}</p>
+            <a href="/affiliate" className="mt-1 inline-block font-medium text-brand-700 underline">
+              {t("aboutProgramme")}
+            </a>
+          </div>
+          <Button className="shrink-0" onClick={() => setDialog("join")}>
             {t("join")}
-          </a>
+          </Button>
         </div>
       )}
       <AffiliateCodeDialog
@@ -118,6 +126,13 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
         current={dialog === "flow" ? (affiliate?.flow_code ?? "") : code}
         onSaved={saved}
       />
+      {!affiliate && (
+        <JoinAffiliateDialog
+          open={dialog === "join"}
+          onOpenChange={(open) => !open && setDialog(null)}
+          onJoined={() => saved(t("joined"))}
+        />
+      )}
       {affiliate && (
         <PaymentInfoDialog
           open={dialog === "payment"}
