@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "node_modules/**", ".next/**"],
+          exclude: ["**/*.integration.test.ts", "node_modules/**", ".next*/**", "tests/resilience/**"],
           environment: "node",
         },
       },
@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["**/*.integration.test.ts"],
-          exclude: ["node_modules/**", ".next/**"],
+          exclude: ["node_modules/**", ".next*/**", "tests/resilience/**"],
           environment: "node",
           setupFiles: ["tests/setup/integration.ts"],
           testTimeout: 30_000,

@@ -63,7 +63,9 @@ function productOf(request: Request, key: string | undefined): NonNullable<Ctx["
   }
   if (!found) throw new AppError("PRODUCT_KEY_INVALID");
   const idempotencyKey = request.headers.get("idempotency-key")?.trim() || undefined;
-  if (idempotencyKey && idempotencyKey.length > 255) throw new AppError("IDEMPOTENCY_MISMATCH");
+  if (idempotencyKey && idempotencyKey.length > 255) {
+    throw new AppError("VALIDATION", { fields: { "idempotency-key": "validation.invalidType" } });
+  }
   return { appCode: found, idempotencyKey };
 }
 

@@ -29,7 +29,10 @@ describe("affiliates (smoke)", () => {
     await setAffiliateLevel(db, top.email, 2);
     const created = await productCreatesOrder(buyer);
     const pay = () =>
-      transitionOrder({ db, env: env(), now: new Date() }, { orderId: created.body.data.order_id, to: "PAID", actor: "test" });
+      transitionOrder(
+        { db, env: env(), now: new Date() },
+        { orderId: created.body.data.order_id, to: "PAID", actor: "test" },
+      );
     expect((await pay()).changed).toBe(true);
     expect((await pay()).changed).toBe(false);
     const lowList = await call<{ items: { amount: number; level: number }[]; total_amount: number }>(
@@ -38,12 +41,20 @@ describe("affiliates (smoke)", () => {
       { cookie: await signIn(low.email) },
     );
     expect(lowList.body.data.items).toEqual([expect.objectContaining({ level: 1, amount: 47_800 })]);
-    const topList = await call<{ items: { amount: number; level: number }[] }>("/affilate/my-commission", {}, { cookie: await signIn(top.email) });
+    const topList = await call<{ items: { amount: number; level: number }[] }>(
+      "/affilate/my-commission",
+      {},
+      { cookie: await signIn(top.email) },
+    );
     expect(topList.body.data.items).toEqual([expect.objectContaining({ level: 3, amount: 7_170 })]);
     const month = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 7);
     expect(await issueInvoices(db, month, new Date())).toHaveLength(3);
     expect(await issueInvoices(db, month, new Date())).toHaveLength(0);
-    const customers = await call<{ total: number; total_purchased: number }>("/affilate/my-affilate-list", {}, { cookie: await signIn(low.email) });
+    const customers = await call<{ total: number; total_purchased: number }>(
+      "/affilate/my-affilate-list",
+      {},
+      { cookie: await signIn(low.email) },
+    );
     expect(customers.body.data).toMatchObject({ total: 1, total_purchased: 1 });
   });
 
@@ -53,18 +64,34 @@ describe("affiliates (smoke)", () => {
     await setPartner(db, partner.email, true);
     const customer = await createUser();
     await recordReferral({ db, clock: () => new Date() }, customer.id, { referral_id: partner.code });
-    await adjustBalance(db, { userId: partner.id, balance: "credit", amount: 200, type: "ADMIN_ADD", now: new Date() });
+    await adjustBalance(db, {
+      userId: partner.id,
+      balance: "credit",
+      amount: 200,
+      type: "ADMIN_ADD",
+      now: new Date(),
+    });
     const cookie = await signIn(partner.email);
-    const activated = await call("/partner/active-store", { app_code: "ls", email: customer.email }, { cookie });
+    const activated = await call(
+      "/partner/active-store",
+      { app_code: "ls", email: customer.email },
+      { cookie },
+    );
     expect(activated.body.code).toBe(200);
-    const stores = await call<{ items: { _id: string; package_code: string }[] }>("/partner/list-store", { email: customer.email, app_code: "ls" }, { cookie });
+    const stores = await call<{ items: { _id: string; package_code: string }[] }>(
+      "/partner/list-store",
+      { email: customer.email, app_code: "ls" },
+      { cookie },
+    );
     const store = stores.body.data.items[0];
     expect(store?.package_code).toBe("STARTER");
     const credit = (await call<{ credit: number }>("/partner/my-credit", {}, { cookie })).body.data.credit;
     // STARTER ls: 79,000 × 50% / 1000 = 39.5 → floor 39
     expect(credit).toBe(200 - 39);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call("/partner/upgrade-store", { store: store?._id, package: "PRO", app_code: "ls" }, { cookie })),
+      Array.from({ length: 20 }, () =>
+        call("/partner/upgrade-store", { store: store?._id, package: "PRO", app_code: "ls" }, { cookie }),
+      ),
     );
     expect(results.filter((r) => r.body.code === 200)).toHaveLength(1);
     const after = (await call<{ credit: number }>("/partner/my-credit", {}, { cookie })).body.data.credit;

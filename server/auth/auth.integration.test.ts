@@ -199,7 +199,10 @@ describe("/auth/signin", () => {
     expect(wrong.body.code).toBe(400);
     expect(wrong.body.message).toBe("Email or password is incorrect");
     // Each answer names its own request; everything else is the same.
-    const withoutId = (body: typeof wrong.body) => ({ ...body, data: { ...(body.data as Data), request_id: "" } });
+    const withoutId = (body: typeof wrong.body) => ({
+      ...body,
+      data: { ...(body.data as Data), request_id: "" },
+    });
     expect(withoutId(unknown.body)).toEqual(withoutId(wrong.body));
   });
 

@@ -4,7 +4,7 @@ import { findOrderByReference } from "@/server/order/repository";
 import { transitionOrder } from "@/server/order/state";
 import {
   claimBankTransfer,
-  findPendingAttempt,
+  findPendingAttempts,
   recordBankTransfer,
   settleBankTransfer,
 } from "@/server/payment/repository";
@@ -66,9 +66,13 @@ export async function applyBankTransfer(
   } else if (order.status !== "PENDING") {
     status = "late";
   } else {
-    // The person opened a transfer attempt (points already taken): its due is what they owe.
-    const attempt = await findPendingAttempt(deps.db, order.id, "CASH");
-    const due = attempt?.amount ?? order.total;
+    // The person opened transfer attempts (points already taken): the one whose due is exactly the
+    // amount, else the largest one it covers; without any attempt, the order's total.
+    const attempts = await findPendingAttempts(deps.db, order.id, "CASH");
+    const attempt =
+      attempts.find((a) => a.amount === transfer.amount) ??
+      attempts.filter((a) => a.amount <= transfer.amount).sort((a, b) => b.amount - a.amount)[0];
+    const due = attempt?.amount ?? (attempts.length ? Math.min(...attempts.map((a) => a.amount)) : order.total);
     if (transfer.amount < due) {
       status = "partial";
     } else {

@@ -13,11 +13,13 @@ import { buildVnpayPayUrl, sanitizeVnpayText } from "@/server/gateways/vnpay";
 import { buildZalopayCreateOrder, zalopayAppTransId } from "@/server/gateways/zalopay";
 import { findOrderById, lockOrder, type OrderRow } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
+import { getOrderLines } from "@/server/order/service";
 import { transitionOrder } from "@/server/order/state";
 import { findPaymentById, readPointsForUpdate, setPaymentGatewayRef } from "@/server/payment/repository";
 import type { PaymentGateway } from "@/server/payment/schema";
 import { openAttempt, voidPayment } from "@/server/payment/service";
 import { forgetCachedSessions } from "@/server/session/service";
+import { isStoreOfAnother } from "@/server/store/service";
 import { refreshPayment } from "./apply";
 import { bankConfig, checkoutMethods, vnpayConfig, zalopayConfig } from "./config";
 import type {
@@ -152,6 +154,11 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
   if (order.status === "PAID" || order.status === "PAID_DEBIT") throw new AppError("ORDER_ALREADY_PAID");
   if (order.status !== "PENDING") throw new AppError("ORDER_NOT_FOUND");
   if (!checkoutMethods(ctx.env).includes(input.method)) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
+  // A store someone else took since the order was made cannot be paid for.
+  for (const line of (await getOrderLines(ctx.db, order.id)).lines) {
+    if (await isStoreOfAnother(ctx.db, line.app_code, line.store_id, user.id))
+      throw new AppError("STORE_NOT_OWNED");
+  }
 
   const now = ctx.clock();
   const opened = await ctx.db.transaction(async (tx: Executor) => {

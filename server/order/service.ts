@@ -208,9 +208,9 @@ async function priceLines(
   return out;
 }
 
-const requestHash = (appCode: string, input: z.output<typeof createOrderSchema>) =>
+const requestHash = (appCode: string, userId: string, input: z.output<typeof createOrderSchema>) =>
   createHash("sha256")
-    .update(JSON.stringify([appCode, input.token, input.lines, input.note ?? null]))
+    .update(JSON.stringify([appCode, userId, input.lines, input.note ?? null]))
     .digest("hex");
 
 function createdDto(ctx: Ctx, order: OrderRow): CreatedOrderDto {
@@ -237,16 +237,16 @@ export async function createOrder(ctx: Ctx, input: z.output<typeof createOrderSc
   const product = ctx.product;
   if (!product) throw new Error("createOrder on a call whose auth mode is not 'product'");
   const appCode = product.appCode;
-  const hash = requestHash(appCode, input);
+  const now = ctx.clock();
+  const person = await resolveToken(ctx.db, input.token, now);
+  if (!person || person.session.appCode.toLowerCase() !== appCode) throw new AppError("PERSON_TOKEN_INVALID");
+  // The same person and lines with a refreshed token is still the same request.
+  const hash = requestHash(appCode, person.user.id, input);
   const key = product.idempotencyKey;
   if (key) {
     const existing = await findOrderByIdempotencyKey(ctx.db, appCode, key);
     if (existing) return replay(ctx, existing, hash);
   }
-
-  const now = ctx.clock();
-  const person = await resolveToken(ctx.db, input.token, now);
-  if (!person || person.session.appCode.toLowerCase() !== appCode) throw new AppError("PERSON_TOKEN_INVALID");
 
   const orderId = newId();
   const lines = await priceLines(ctx.db, { appCode, orderId, lines: input.lines, ownerId: person.user.id });

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { logger } from "@/lib/logger";
 import { recordCommissions, voidCommissions } from "@/server/affiliate/commissions";
 import { newReferenceNo } from "@/server/balance/service";
 import type { Db, Executor } from "@/server/db/client";
@@ -170,7 +171,12 @@ export async function transitionOrderIn(
         },
         now,
       );
-      expiries.set(line.id, store.expiresAt);
+      if (store) expiries.set(line.id, store.expiresAt);
+      else
+        logger.warn(
+          { order: moved.id, store: line.storeId },
+          "paid line's store belongs to someone else: not extended",
+        );
     }
     await grantPurchaseReward(tx, env, moved.userId);
     await recordCommissions(tx, env, moved, lines, now);

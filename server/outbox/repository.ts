@@ -41,8 +41,17 @@ export async function claimDue(
     .returning();
 }
 
+/** Marks a row delivered; a delivered message keeps who and when, not its text (codes, links). */
 export async function markDone(db: Executor, id: string, now: Date): Promise<void> {
-  await db.update(outbox).set({ doneAt: now, lockedUntil: null, lastError: null }).where(eq(outbox.id, id));
+  await db
+    .update(outbox)
+    .set({
+      doneAt: now,
+      lockedUntil: null,
+      lastError: null,
+      payload: sql`case when ${outbox.kind} = 'message' then jsonb_build_object('delivered', true, 'channel', ${outbox.target}) else ${outbox.payload} end`,
+    })
+    .where(eq(outbox.id, id));
 }
 
 export async function markFailed(

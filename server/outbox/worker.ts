@@ -16,7 +16,7 @@ const MAX_DELAY_MS = 60 * 60_000;
 /** Exponential backoff after `attempts` failures, with ±20 % jitter, capped at one hour. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
   const exact = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exact * (0.8 + 0.4 * random()));
+  return Math.min(MAX_DELAY_MS, Math.round(exact * (0.8 + 0.4 * random())));
 }
 
 /** POSTs one product event, signed; anything but a 2xx is a failure to retry. */

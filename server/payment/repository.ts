@@ -165,19 +165,13 @@ export async function findExpiredPending(db: Executor, now: Date, limit: number)
     .limit(limit);
 }
 
-/** The newest pending attempt of an order by `gateway` (a bank transfer pays the one the person opened). */
-export async function findPendingAttempt(
-  db: Executor,
-  orderId: string,
-  gateway: string,
-): Promise<PaymentRow | undefined> {
-  const [row] = await db
+/** The pending attempts of an order by `gateway`, newest first (a bank transfer pays one the person opened). */
+export async function findPendingAttempts(db: Executor, orderId: string, gateway: string): Promise<PaymentRow[]> {
+  return db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.gateway, gateway), eq(payments.status, "PENDING")))
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  return row;
+    .orderBy(desc(payments.createdAt));
 }
 
 export type BankTransferRow = typeof bankTransfers.$inferSelect;

@@ -2,12 +2,18 @@ import "server-only";
 import dayjs from "dayjs";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
-import { findStoreForUpdate, insertStore, type StoreRow, updateStore } from "./repository";
+import { findStore, findStoreForUpdate, insertStore, type StoreRow, updateStore } from "./repository";
 
 /** The new expiry of a store bought for `months`: from its current expiry, or from now when it has lapsed. */
 export function extendedExpiry(current: Date | null, now: Date, months: number): Date {
   const base = current && current > now ? current : now;
   return dayjs(base).add(months, "month").toDate();
+}
+
+/** True when the store exists and belongs to someone other than `ownerId`. */
+export async function isStoreOfAnother(db: Executor, appCode: string, storeId: string, ownerId: string) {
+  const store = await findStore(db, appCode, storeId);
+  return Boolean(store && store.ownerId !== ownerId);
 }
 
 /**
@@ -27,7 +33,7 @@ export async function extendStore(
     price: number;
   },
   now: Date,
-): Promise<StoreRow> {
+): Promise<StoreRow | null> {
   const store =
     (await findStoreForUpdate(tx, line.appCode, line.storeId)) ??
     (await insertStore(tx, {
@@ -39,6 +45,8 @@ export async function extendStore(
       createdAt: now,
       updatedAt: now,
     }));
+  // Someone else took this store id after the order was made: their store is never touched.
+  if (store.ownerId !== line.ownerId) return null;
   const expiresAt = extendedExpiry(store.expiresAt, now, line.months);
   const changes = {
     packageCode: line.packageCode,

@@ -135,15 +135,19 @@ export async function notifyIfNewDevice(ctx: Ctx, user: UserRow): Promise<void> 
     }).format(ctx.clock()),
   };
   try {
-    await deliver({
-      channel: "EMAIL",
-      to: user.email,
-      lang,
-      subject: t("notify.newDevice.subject"),
-      text: t("notify.newDevice.email", params),
-      template: "new_device",
-      params,
-    });
+    await deliver(
+      {
+        channel: "EMAIL",
+        to: user.email,
+        lang,
+        subject: t("notify.newDevice.subject"),
+        text: t("notify.newDevice.email", params),
+        template: "new_device",
+        params,
+        // A warning about a sign-in is only worth sending that day.
+      },
+      { retryUntil: new Date(ctx.clock().getTime() + 24 * 3_600_000) },
+    );
   } catch (error) {
     // A warning mail that cannot go out must not stop the sign-in.
     ctx.log.warn({ err: error }, "new-device mail not sent");

@@ -30,15 +30,18 @@ export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<Dat
   const lang = toLocale(user.language);
   const t = translator(lang);
   const params = { link: `${ctx.origin}/verify-email?token=${token}`, name: user.fullname || user.email };
-  await deliver({
-    channel: "EMAIL",
-    to: user.email,
-    lang,
-    subject: t("notify.verifyEmail.subject"),
-    text: t("notify.verifyEmail.email", params),
-    template: "verify_email",
-    params,
-  });
+  await deliver(
+    {
+      channel: "EMAIL",
+      to: user.email,
+      lang,
+      subject: t("notify.verifyEmail.subject"),
+      text: t("notify.verifyEmail.email", params),
+      template: "verify_email",
+      params,
+    },
+    { retryUntil: new Date(now.getTime() + VERIFY_LINK_TTL_SECONDS * 1000) },
+  );
   await updateUser(ctx.db, user.id, { verifyMailSentAt: now });
   forgetCachedSessions((v) => v.user.id === user.id);
   await insertSecurityEvent(ctx.db, {

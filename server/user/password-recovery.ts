@@ -41,15 +41,18 @@ export async function requestPasswordReset(
     const params = { link: `${ctx.origin}/resetpass?token=${token}`, minutes: RESET_TTL_SECONDS / 60 };
     // A mail server failure must not answer differently for a known email (it would reveal it).
     try {
-      await deliver({
-        channel: "EMAIL",
-        to: user.email,
-        lang,
-        subject: t("notify.reset.subject"),
-        text: t("notify.reset.email", params),
-        template: "reset_password",
-        params,
-      });
+      await deliver(
+        {
+          channel: "EMAIL",
+          to: user.email,
+          lang,
+          subject: t("notify.reset.subject"),
+          text: t("notify.reset.email", params),
+          template: "reset_password",
+          params,
+        },
+        { retryUntil: new Date(ctx.clock().getTime() + RESET_TTL_SECONDS * 1000) },
+      );
     } catch (error) {
       ctx.log.error({ err: error }, "forgotten-pass: the reset mail could not be sent");
     }

@@ -140,15 +140,19 @@ export async function sendCode(
     expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
   });
   const params = { code, minutes: CODE_TTL_SECONDS / 60 };
-  await deliver({
-    channel: options.channel,
-    to: destination,
-    lang: ctx.lang,
-    subject: ctx.t("notify.otp.subject", params),
-    text: ctx.t(options.channel === "EMAIL" ? "notify.otp.email" : "notify.otp.sms", params),
-    template: "otp",
-    params,
-  });
+  await deliver(
+    {
+      channel: options.channel,
+      to: destination,
+      lang: ctx.lang,
+      subject: ctx.t("notify.otp.subject", params),
+      text: ctx.t(options.channel === "EMAIL" ? "notify.otp.email" : "notify.otp.sms", params),
+      template: "otp",
+      params,
+      // A late code is useless: the retry stops when it expires.
+    },
+    { retryUntil: new Date(now.getTime() + CODE_TTL_SECONDS * 1000) },
+  );
   await insertSecurityEvent(ctx.db, {
     userId: options.user?.id ?? null,
     type: "otp_sent",

@@ -80,14 +80,20 @@ describe("demo seed", () => {
 
     // Issue 11: commissions over two levels, one paid and one pending invoice, customers' stores on two apps.
     const commissions = (
-      await call<PageData<{ level: number; status: string }>>("/affilate/my-commission", { limit: 200 }, { cookie })
+      await call<PageData<{ level: number; status: string }>>(
+        "/affilate/my-commission",
+        { limit: 200 },
+        { cookie },
+      )
     ).body.data;
     expect(new Set(commissions.items.map((c) => c.level))).toEqual(new Set([1, 2]));
-    const invoices = (await call<PageData<{ status: string }>>("/invoice/my-invoice", { limit: 20 }, { cookie })).body
-      .data;
+    const invoices = (
+      await call<PageData<{ status: string }>>("/invoice/my-invoice", { limit: 20 }, { cookie })
+    ).body.data;
     expect(invoices.items.map((i) => i.status).sort()).toEqual(["PAID", "PENDING"]);
-    const stores = (await call<PageData<{ app_code: string }>>("/partner/list-store", { limit: 20 }, { cookie })).body
-      .data;
+    const stores = (
+      await call<PageData<{ app_code: string }>>("/partner/list-store", { limit: 20 }, { cookie })
+    ).body.data;
     expect(new Set(stores.items.map((st) => st.app_code))).toEqual(new Set(["ls", "lp"]));
 
     const affiliate = (
