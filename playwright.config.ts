@@ -82,7 +82,7 @@ export default defineConfig({
         LEAD_CAPTURE_URL: `http://127.0.0.1:${E2E.peerHttpPort}/lead`,
         ALTCHA_COST: "20",
         OUTBOX_UI: "1",
-        OUTBOX_INTERVAL_SECONDS: "0.5",
+        OUTBOX_INTERVAL_SECONDS: "1",
         NEXT_TELEMETRY_DISABLED: "1",
       },
       reuseExistingServer: false,

@@ -3,6 +3,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useReturnFocus } from "@/components/ui/dialog";
 
 /**
  * A read-only record in a modal (order and payment detail): wider than the form dialogs so an
@@ -30,6 +31,7 @@ export function DetailDialog({
   children: ReactNode;
 }) {
   const tc = useTranslations("common");
+  const returnFocus = useReturnFocus(open);
   let body: ReactNode = children;
   if (error) {
     body = (
@@ -52,7 +54,10 @@ export function DetailDialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/40 p-4 sm:items-center">
-          <RadixDialog.Content className="relative w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl sm:p-6">
+          <RadixDialog.Content
+            onCloseAutoFocus={returnFocus}
+            className="relative w-full max-w-2xl rounded-xl bg-white p-5 shadow-xl sm:p-6"
+          >
             <div className="flex items-start justify-between gap-4">
               <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
               <RadixDialog.Close

@@ -1,7 +1,26 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
+
+/**
+ * Radix returns focus to a Dialog.Trigger; our dialogs open from menus and buttons without one,
+ * so focus goes back to whatever held it when the dialog opened (when it is still on the page).
+ */
+export function useReturnFocus(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (open && typeof document !== "undefined")
+      opener.current = document.activeElement as HTMLElement | null;
+  }, [open]);
+  return (event: Event) => {
+    const target = opener.current;
+    if (target?.isConnected && target !== document.body) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}
 
 /** A modal message (SPEC §8: errors in a dialog titled Notification with OK). */
 export function MessageDialog({
@@ -17,11 +36,15 @@ export function MessageDialog({
   onClose: () => void;
   actions: ReactNode;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <RadixDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <RadixDialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl"
+        >
           <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
           <RadixDialog.Description asChild>
             <div className="mt-2 whitespace-pre-line text-sm text-gray-700">{children}</div>
@@ -61,6 +84,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const tc = useTranslations("common");
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -68,6 +92,7 @@ export function FormDialog({
           <RadixDialog.Content
             onPointerDownOutside={(e) => e.preventDefault()}
             onOpenAutoFocus={onOpenAutoFocus}
+            onCloseAutoFocus={returnFocus}
             className={`relative w-full ${wide ? "max-w-lg" : "max-w-md"} rounded-xl bg-white p-5 shadow-xl sm:p-6`}
           >
             <div className="flex items-start justify-between gap-4">

@@ -86,7 +86,13 @@ export async function freshAccount(
   await page.goto("/signin");
   await page.getByRole("button", { name: "Google" }).click();
   await expect(page).toHaveURL(/\/complete-reg/);
-  await page.locator('input[type="tel"]').fill(phone);
+  // The form hydrates after the page shows: a value typed before that is reset, so wait for it.
+  await page.waitForLoadState("networkidle");
+  const tel = page.locator('input[type="tel"]');
+  await expect(async () => {
+    await tel.fill(phone);
+    await expect(tel).toHaveValue(phone, { timeout: 1_000 });
+  }).toPass();
   await page.locator('input[autocomplete="new-password"]').fill(password);
   await page.getByRole("checkbox").check();
   await page.locator('form button[type="submit"]').click();

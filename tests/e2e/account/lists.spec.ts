@@ -152,7 +152,7 @@ test.describe("lists", () => {
     await page.goto("/credit?size=2");
     await expect(page.getByRole("heading", { level: 1, name: "Credit log" })).toBeVisible();
     const list = table(page, "Credit log");
-    await expect(showing(page)).toHaveText("Showing 1–2 of 11");
+    await expect(showing(page)).toHaveText("Showing 1–2 of 12");
     const headers = (await list.locator("thead th").allTextContents()).map((h) => h.replace(/[▲▼↕]/g, ""));
     expect(headers).toEqual([
       "Created date",
@@ -168,20 +168,20 @@ test.describe("lists", () => {
     const pageLinks = page.getByRole("link", { name: /^Page \d+$/ });
     await expect(pageLinks).toHaveText(["1", "2", "3", "4", "5"]);
     await page.getByRole("link", { name: "Page 5" }).click();
-    await expect(showing(page)).toHaveText("Showing 9–10 of 11");
+    await expect(showing(page)).toHaveText("Showing 9–10 of 12");
     await expect(pageLinks).toHaveText(["2", "3", "4", "5", "6"]);
     await page.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/size=2&page=6$/);
-    await expect(showing(page)).toHaveText("Showing 11–11 of 11");
+    await expect(showing(page)).toHaveText("Showing 11–12 of 12");
     await expect(page.getByRole("link", { name: "Page 6" })).toHaveAttribute("aria-current", "page");
-    // The oldest row: money added, in VND.
-    await expect.poll(() => column(list, "Credit")).toEqual(["+₫2,000,000"]);
-    await expect.poll(() => column(list, "Type")).toEqual(["Money added"]);
+    // The oldest rows: the partner's welcome credit, then money added in VND.
+    await expect.poll(() => column(list, "Credit")).toEqual(["+200.00", "+₫2,000,000"]);
+    await expect.poll(() => column(list, "Type")).toEqual(["Added by admin", "Money added"]);
 
     // A link past the end lands on the last page.
     await page.goto("/credit?size=2&page=40");
     await expect(page).toHaveURL(/size=2&page=6$/);
-    await expect(showing(page)).toHaveText("Showing 11–11 of 11");
+    await expect(showing(page)).toHaveText("Showing 11–12 of 12");
 
     // Type filter: each SPEC §4 type with its sign; back to page 1.
     const type = page.getByLabel("Type", { exact: true });
@@ -198,14 +198,17 @@ test.describe("lists", () => {
     await page.goto("/credit?size=2&page=3");
     await type.selectOption("USER_BUY_ORDER");
     await expect(page).toHaveURL(/\/credit\?type=USER_BUY_ORDER&size=2$/);
-    await expect(showing(page)).toHaveText("Showing 1–2 of 3");
+    await expect(showing(page)).toHaveText("Showing 1–2 of 4");
     await page.getByLabel("Rows per page").selectOption("20");
-    await expect(showing(page)).toHaveText("Showing 1–3 of 3");
-    await expect.poll(() => column(list, "Credit")).toEqual(["-6.25", "-19.25", "-24.50"]);
+    await expect(showing(page)).toHaveText("Showing 1–4 of 4");
+    // Issue 11's demo: the partner activated a sales-app store for a customer 15 days ago (39 credit).
+    await expect.poll(() => column(list, "Credit")).toEqual(["-6.25", "-39.00", "-19.25", "-24.50"]);
     for (const email of await column(list, "Customer email"))
       expect(email).toMatch(/^demo-friend-\d@example\.com$/);
-    await expect.poll(() => column(list, "Application")).toEqual(["--", "--", "--"]);
-    for (const ref of await column(list, "Reference number")) expect(ref).toMatch(/^CR\d{6}[A-Z0-9]{6}$/);
+    await expect.poll(() => column(list, "Application")).toEqual(["--", "--", "--", "--"]);
+    // An operator's row has its own reference; a partner's purchase names its order.
+    for (const ref of await column(list, "Reference number"))
+      expect(ref).toMatch(/^(CR|OD)\d{6}[A-Z0-9]{6}$/);
 
     await type.selectOption("MONEY_PURCHASED");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
@@ -224,7 +227,7 @@ test.describe("lists", () => {
     await page.getByLabel("Quick range").selectOption({ label: "Last 30 days" });
     const month = presetDays("last30", ZONE, new Date());
     await expect(page).toHaveURL(new RegExp(`/credit\\?from=${month.from}&to=${month.to}$`));
-    await expect(showing(page)).toHaveText("Showing 1–3 of 3");
+    await expect(showing(page)).toHaveText("Showing 1–4 of 4");
     await type.selectOption("MONEY_ADD");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
     await page.reload();
@@ -268,7 +271,8 @@ test.describe("lists", () => {
     await expect
       .poll(() => column(list, "Verification reward"))
       .toEqual(["--", "1 month", "1 month", "1 month"]);
-    await expect.poll(() => column(list, "Purchase reward")).toEqual(["--", "--", "--", "--"]);
+    // Friends 1–3 paid an order (issue 9's demo): their referrer earned the purchase reward.
+    await expect.poll(() => column(list, "Purchase reward")).toEqual(["--", "1 month", "1 month", "1 month"]);
     for (const date of await column(list, "Created date")) expect(date).toMatch(DATE_TIME);
 
     await page.getByLabel("Rows per page").selectOption("2");

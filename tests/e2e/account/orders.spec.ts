@@ -227,9 +227,10 @@ test.describe("orders and payments", () => {
     await signInDemo(page, base);
     await page.goto("/payment?status=PAID");
     const list = page.getByRole("table", { name: "Payments" });
-    await expect(list.locator("tbody tr").first()).toBeVisible();
-    const reference =
-      (await list.locator("tbody tr td:first-child span").first().textContent())?.trim() ?? "";
+    const firstReference = list.locator("tbody tr td:first-child span").first();
+    // The first row's reference once the rows (not the loading row) are on screen.
+    await expect(firstReference).toHaveText(/^PM[0-9A-Z]+$/);
+    const reference = (await firstReference.textContent())?.trim() ?? "";
     await list
       .locator("tbody tr")
       .first()

@@ -144,10 +144,9 @@ test.describe("profile", () => {
   }) => {
     await freshAccount(page);
     // Not an affiliate: the join prompt instead of payment information.
-    await expect(page.getByRole("link", { name: "Join the affiliate programme" })).toHaveAttribute(
-      "href",
-      "/affiliate",
-    );
+    // Issue 11: joining asks for the payment information in a dialog.
+    await expect(page.getByTestId("affiliate-join")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Join the affiliate programme" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Update payment information" })).toHaveCount(0);
 
     const before = (await page.getByTestId("affiliate-code-builder").textContent())?.trim() ?? "";
