@@ -30,5 +30,5 @@ describe("npm run admin", () => {
     const wrong = await admin("frobnicate");
     expect(wrong.code).toBe(1);
     expect(wrong.err).toContain('unknown command "frobnicate"');
-  }, 60_000);
+  }, 180_000);
 });

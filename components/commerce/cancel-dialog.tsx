@@ -101,7 +101,7 @@ export function CancelDialog({
         </>
       }
     >
-      <form id={`${id}-form`} onSubmit={apply} className="flex flex-col gap-1">
+      <form method="post" id={`${id}-form`} onSubmit={apply} className="flex flex-col gap-1">
         <label htmlFor={`${id}-note`} className="text-sm font-medium text-gray-700">
           {t("note")}
         </label>

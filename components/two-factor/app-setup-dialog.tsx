@@ -367,7 +367,7 @@ export function AppSetupDialog({
             </p>
           ))}
         {step === "code" && (
-          <form noValidate onSubmit={confirm} className="flex flex-col gap-4">
+          <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
             <p className="text-sm text-gray-700">{t("enterCode")}</p>
             <CodeBoxes
               ref={boxes}

@@ -183,7 +183,7 @@ export function SmsSetupDialog({
         toast={toast.view}
       >
         {step === "phone" && (
-          <form noValidate onSubmit={submitPhone} className="flex flex-col gap-4">
+          <form method="post" noValidate onSubmit={submitPhone} className="flex flex-col gap-4">
             <Field
               id={`${id}-phone`}
               label={t("phone")}
@@ -216,7 +216,7 @@ export function SmsSetupDialog({
           </form>
         )}
         {step === "code" && (
-          <form noValidate onSubmit={confirm} className="flex flex-col gap-4">
+          <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
             <p className="text-sm text-gray-700">{t("sentTo", { phone: sentTo })}</p>
             <CodeBoxes
               ref={boxes}

@@ -208,7 +208,13 @@ export function CheckoutForm({
           headingRef={transferHeading}
         />
       ) : (
-        <form noValidate onSubmit={onConfirm} className="flex flex-col gap-6" aria-busy={busy || undefined}>
+        <form
+          method="post"
+          noValidate
+          onSubmit={onConfirm}
+          className="flex flex-col gap-6"
+          aria-busy={busy || undefined}
+        >
           {canPay && (
             <fieldset disabled={busy || step.kind !== "form"} className="min-w-0">
               <legend className="mb-2 text-base font-semibold text-gray-900">{t("method.legend")}</legend>

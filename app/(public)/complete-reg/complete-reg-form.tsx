@@ -57,7 +57,7 @@ export function CompleteRegForm({ email, fullname }: { email: string; fullname: 
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id={`${id}-fullname`} label={tSignUp("fullname")} error={errors.fullname?.message}>
           <TextInput
             id={`${id}-fullname`}

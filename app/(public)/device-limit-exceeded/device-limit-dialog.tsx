@@ -150,7 +150,7 @@ export function DeviceLimitDialog({ token }: { token: string }) {
           }
         }}
       >
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
           <fieldset className="m-0 min-w-0 border-0 p-0" aria-describedby={`${id}-count`}>
             <legend className="mb-2 text-sm font-medium text-gray-700">{t("devices")}</legend>
             <ul className="flex max-h-[50dvh] flex-col gap-2 overflow-y-auto">

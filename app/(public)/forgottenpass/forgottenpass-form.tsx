@@ -54,6 +54,7 @@ export function ForgottenPassForm() {
   return (
     <>
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"

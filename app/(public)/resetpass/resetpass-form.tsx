@@ -57,7 +57,7 @@ export function ResetPassForm({ token }: { token: string }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <Field id={`${id}-password`} label={t("password")} hint={t("hint")} error={errors.password?.message}>
           <PasswordInput
             id={`${id}-password`}

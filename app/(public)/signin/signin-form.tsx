@@ -76,6 +76,7 @@ export function SignInForm({
   return (
     <>
       <form
+        method="post"
         noValidate
         onSubmit={onSubmit}
         className="flex flex-col gap-4"

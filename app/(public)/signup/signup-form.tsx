@@ -140,7 +140,7 @@ export function SignUpForm({
           {t("referrer", { code: referrer })}
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={alert} />
         <Field id={`${id}-fullname`} label={t("fullname")} error={errors.fullname?.message}>
           <TextInput

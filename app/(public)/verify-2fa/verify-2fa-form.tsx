@@ -140,7 +140,7 @@ export function Verify2faForm({
 
   return (
     <>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5">
         {useBackup ? (
           <Field id={`${id}-backup`} label={t("backupCode")} hint={t("backupHint")}>
             <TextInput

@@ -83,7 +83,7 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
 
   return (
     <>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
         <Field
           id={`${id}-code`}
           label={t("code")}
