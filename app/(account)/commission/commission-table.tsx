@@ -1,7 +1,9 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { EmailText } from "@/components/affiliate/email-text";
 import { ExportLink, exportHref } from "@/components/affiliate/export-link";
+import { useReturnFocus } from "@/components/affiliate/return-focus";
 import { ROW_OPEN, RowOpener } from "@/components/affiliate/row-opener";
 import type { ColumnDef } from "@/components/list/data-table";
 import { FilterSelect } from "@/components/list/filter-select";
@@ -30,6 +32,7 @@ type Props = {
 export function CommissionTable({ timeZone, appNames }: Props) {
   const t = useTranslations("account.commission");
   const locale = useLocale();
+  const focus = useReturnFocus();
   const [open, setOpen] = useState<CommissionDto | null>(null);
 
   const columns = useMemo<ColumnDef<CommissionDto>[]>(
@@ -38,7 +41,8 @@ export function CommissionTable({ timeZone, appNames }: Props) {
         id: "email",
         header: t("email"),
         accessorFn: (row) => row.email,
-        meta: { wrap: true, className: "min-w-40 break-all" },
+        cell: ({ row }) => <EmailText email={row.original.email} />,
+        meta: { wrap: true, className: "min-w-36" },
       },
       {
         id: "invoiced_at",
@@ -83,7 +87,10 @@ export function CommissionTable({ timeZone, appNames }: Props) {
           <button
             type="button"
             {...ROW_OPEN}
-            onClick={() => setOpen(row.original)}
+            onClick={(event) => {
+              focus.remember(event.currentTarget);
+              setOpen(row.original);
+            }}
             aria-label={t("detailOf", {
               reference: row.original.order_reference_no,
               email: row.original.email,
@@ -96,7 +103,7 @@ export function CommissionTable({ timeZone, appNames }: Props) {
         meta: { className: "text-right" },
       },
     ],
-    [t, locale, timeZone],
+    [t, locale, timeZone, focus.remember],
   );
 
   const invoicedOptions = useMemo(
@@ -133,7 +140,10 @@ export function CommissionTable({ timeZone, appNames }: Props) {
       </RowOpener>
       <CommissionDetailDialog
         commission={open}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          focus.restore();
+        }}
         timeZone={timeZone}
         appNames={appNames}
       />

@@ -1,6 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { CommissionStatusBadge, programName } from "@/app/(account)/commission/commission-detail-dialog";
+import { EmailText } from "@/components/affiliate/email-text";
 import { DetailDialog } from "@/components/commerce/detail-dialog";
 import { DetailList } from "@/components/commerce/detail-list";
 import { useDetail } from "@/components/commerce/use-detail";
@@ -108,27 +109,33 @@ export function InvoiceDetailDialog({
                     <th scope="col" className={`${th} text-right`}>
                       {tc("amount")}
                     </th>
-                    <th scope="col" className={th}>
-                      {tc("detailDialog.status")}
-                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-gray-100">
                   {shown.commissions.length === 0 ? (
                     <tr>
-                      <td colSpan={6} className="px-2.5 py-6 text-center text-gray-500">
+                      <td colSpan={5} className="px-2.5 py-6 text-center text-gray-500">
                         {t("detailDialog.none")}
                       </td>
                     </tr>
                   ) : (
                     shown.commissions.map((c) => (
                       <tr key={c._id} data-testid="invoice-commission">
-                        <td className={`${td} min-w-40 break-all`}>
-                          <div className="text-gray-900">{c.email}</div>
-                          <div className="text-xs text-gray-500">
-                            <span className="font-mono">{c.order_reference_no}</span> ·{" "}
-                            {programName(c.program, tc("programDefault"))}
+                        <td className={`${td} min-w-36`}>
+                          <div className="text-gray-900">
+                            <EmailText email={c.email} />
                           </div>
+                          <div className="text-xs text-gray-500">
+                            <span className="font-mono">{c.order_reference_no}</span>{" "}
+                            <span className="whitespace-nowrap">
+                              · {programName(c.program, tc("programDefault"))}
+                            </span>
+                          </div>
+                          {c.status === "VOID" && (
+                            <div className="mt-1">
+                              <CommissionStatusBadge status={c.status} />
+                            </div>
+                          )}
                         </td>
                         <td className={`${td} min-w-24 tabular-nums`}>
                           {formatDateTime(c.created_at, timeZone)}
@@ -141,9 +148,6 @@ export function InvoiceDetailDialog({
                         </td>
                         <td className={`${td} whitespace-nowrap text-right font-semibold tabular-nums`}>
                           {formatVnd(c.amount, locale)}
-                        </td>
-                        <td className={td}>
-                          <CommissionStatusBadge status={c.status} />
                         </td>
                       </tr>
                     ))

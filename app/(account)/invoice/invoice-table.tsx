@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { ExportLink, exportHref } from "@/components/affiliate/export-link";
+import { useReturnFocus } from "@/components/affiliate/return-focus";
 import { ROW_OPEN, RowOpener } from "@/components/affiliate/row-opener";
 import type { ColumnDef } from "@/components/list/data-table";
 import { FilterSelect } from "@/components/list/filter-select";
@@ -22,6 +23,7 @@ const NONE = "--";
 export function InvoiceTable({ timeZone }: { timeZone: string }) {
   const t = useTranslations("account.invoice");
   const locale = useLocale();
+  const focus = useReturnFocus();
   const [open, setOpen] = useState<InvoiceDto | null>(null);
 
   const columns = useMemo<ColumnDef<InvoiceDto>[]>(
@@ -68,7 +70,10 @@ export function InvoiceTable({ timeZone }: { timeZone: string }) {
           <button
             type="button"
             {...ROW_OPEN}
-            onClick={() => setOpen(row.original)}
+            onClick={(event) => {
+              focus.remember(event.currentTarget);
+              setOpen(row.original);
+            }}
             aria-label={t("detailOf", { month: monthText(row.original.month) })}
             className="inline-flex min-h-10 items-center rounded-lg px-2 text-sm font-semibold text-brand-600 hover:bg-brand-50"
           >
@@ -78,7 +83,7 @@ export function InvoiceTable({ timeZone }: { timeZone: string }) {
         meta: { className: "text-right" },
       },
     ],
-    [t, locale, timeZone],
+    [t, locale, timeZone, focus.remember],
   );
 
   const statusOptions = useMemo(
@@ -118,7 +123,14 @@ export function InvoiceTable({ timeZone }: { timeZone: string }) {
           )}
         />
       </RowOpener>
-      <InvoiceDetailDialog invoice={open} onClose={() => setOpen(null)} timeZone={timeZone} />
+      <InvoiceDetailDialog
+        invoice={open}
+        onClose={() => {
+          setOpen(null);
+          focus.restore();
+        }}
+        timeZone={timeZone}
+      />
     </>
   );
 }

@@ -2,7 +2,9 @@
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ModalPager } from "@/components/affiliate/modal-pager";
-import { DetailDialog } from "@/components/commerce/detail-dialog";
+import { useReturnFocus } from "@/components/affiliate/return-focus";
+import { UNSORTED } from "@/components/affiliate/unsorted";
+import { WideDialog } from "@/components/affiliate/wide-dialog";
 import { type ColumnDef, DataTable } from "@/components/list/data-table";
 import { DateRangeFilter } from "@/components/list/date-range-filter";
 import { FilterSelect } from "@/components/list/filter-select";
@@ -25,6 +27,9 @@ const SALES_APP: PackageApp = "ls";
 const CLOSE_AFTER_MS = 1000;
 const REFRESH_AFTER_MS = 1500;
 const NONE = "--";
+/** One empty list for every render: the table recomputes (and renders again) when its rows change identity. */
+const NO_STORES: StoreDto[] = [];
+const NO_LINES: PartnerOrderLineDto[] = [];
 const TABS = ["stores", "orders"] as const;
 type Tab = (typeof TABS)[number];
 
@@ -41,14 +46,13 @@ type Props = {
 export function CustomerDetailDialog({ customer, onClose, timeZone, isPartner, appNames }: Props) {
   const t = useTranslations("account.partner");
   return (
-    <DetailDialog
+    <WideDialog
       open={customer !== null}
       onOpenChange={(open) => !open && onClose()}
       title={t("detail.title")}
       description={
         customer ? t("detail.description", { name: customer.fullname || NONE, email: customer.email }) : ""
       }
-      isLoading={false}
     >
       {customer && (
         <CustomerDetail
@@ -59,7 +63,7 @@ export function CustomerDetailDialog({ customer, onClose, timeZone, isPartner, a
           appNames={appNames}
         />
       )}
-    </DetailDialog>
+    </WideDialog>
   );
 }
 
@@ -77,6 +81,24 @@ function CustomerDetail({
   const reload = useReloadPartnerData();
   const [upgrading, setUpgrading] = useState<StoreDto | null>(null);
   const [activating, setActivating] = useState(false);
+  const panel = useCallback(() => document.getElementById(`${id}-panel-${tab}`), [id, tab]);
+  const focus = useReturnFocus(panel);
+  const { remember } = focus;
+  // Stable: the store table's columns (and so its buttons) are rebuilt when these change.
+  const openUpgrade = useCallback(
+    (store: StoreDto, opener: HTMLElement) => {
+      remember(opener);
+      setUpgrading(store);
+    },
+    [remember],
+  );
+  const openActivate = useCallback(
+    (opener: HTMLElement) => {
+      remember(opener);
+      setActivating(true);
+    },
+    [remember],
+  );
 
   // SPEC §4 timings, cancelled if the detail closes first.
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -150,8 +172,8 @@ function CustomerDetail({
                 timeZone={timeZone}
                 isPartner={isPartner}
                 appNames={appNames}
-                onUpgrade={setUpgrading}
-                onActivate={() => setActivating(true)}
+                onUpgrade={openUpgrade}
+                onActivate={openActivate}
               />
             ) : (
               <OrdersPanel customer={customer} timeZone={timeZone} appNames={appNames} />
@@ -163,10 +185,14 @@ function CustomerDetail({
           <UpgradeStoreDialog
             key={upgrading?._id ?? "closed"}
             store={upgrading}
-            onClose={() => setUpgrading(null)}
+            onClose={() => {
+              setUpgrading(null);
+              focus.restore();
+            }}
             onUpgraded={(message) => {
               after(CLOSE_AFTER_MS, () => {
                 setUpgrading(null);
+                focus.restore();
                 toast.show("success", message);
               });
               after(REFRESH_AFTER_MS, reload);
@@ -177,10 +203,14 @@ function CustomerDetail({
             customer={customer}
             appCode={SALES_APP}
             appName={appLabel(SALES_APP, appNames)}
-            onClose={() => setActivating(false)}
+            onClose={() => {
+              setActivating(false);
+              focus.restore();
+            }}
             onActivated={(message) => {
               after(CLOSE_AFTER_MS, () => {
                 setActivating(false);
+                focus.restore();
                 toast.show("success", message);
                 reload();
               });
@@ -211,8 +241,9 @@ function StoresPanel({
   timeZone: string;
   isPartner: boolean;
   appNames: Record<string, string>;
-  onUpgrade: (store: StoreDto) => void;
-  onActivate: () => void;
+  /** The store and the button that asked (focus returns to it). */
+  onUpgrade: (store: StoreDto, opener: HTMLElement) => void;
+  onActivate: (opener: HTMLElement) => void;
 }) {
   const t = useTranslations("account.partner");
   const locale = useLocale();
@@ -224,7 +255,7 @@ function StoresPanel({
   );
   const { data: shown, error, isLoading } = useList<StoreDto>("/partner/list-store", body);
   const credit = usePartnerCredit(isPartner);
-  const rows = error || !shown ? [] : shown.items;
+  const rows = error || !shown ? NO_STORES : shown.items;
   // Only once this app's first page has answered: the previous app's rows stay while it loads.
   const canActivate =
     isPartner && app === SALES_APP && !isLoading && !error && shown !== undefined && shown.total === 0;
@@ -296,7 +327,7 @@ function StoresPanel({
           <Button
             variant="secondary"
             className="min-h-10 px-3"
-            onClick={() => onUpgrade(row.original)}
+            onClick={(event) => onUpgrade(row.original, event.currentTarget)}
             aria-label={t("upgradeStore", { store: row.original.name })}
           >
             {t("upgrade")}
@@ -332,7 +363,7 @@ function StoresPanel({
       {canActivate && (
         <div className="flex flex-col gap-2 rounded-lg bg-brand-50 p-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-gray-800">{t("noStore", { app: appLabel(SALES_APP, appNames) })}</p>
-          <Button className="shrink-0" onClick={onActivate}>
+          <Button className="shrink-0" onClick={(event) => onActivate(event.currentTarget)}>
             {t("activate")}
           </Button>
         </div>
@@ -344,6 +375,7 @@ function StoresPanel({
         label={t("storesOf", { email: customer.email })}
         loading={isLoading}
         error={error?.message}
+        sorting={UNSORTED}
       />
       <ModalPager
         page={page}
@@ -382,7 +414,7 @@ function OrdersPanel({
     return b;
   }, [customer.email, page, range, timeZone]);
   const { data: shown, error, isLoading } = useList<PartnerOrderLineDto>("/partner/list-order-detail", body);
-  const rows = error || !shown ? [] : shown.items;
+  const rows = error || !shown ? NO_LINES : shown.items;
 
   const columns = useMemo<ColumnDef<PartnerOrderLineDto>[]>(
     () => [
@@ -466,6 +498,7 @@ function OrdersPanel({
         label={t("ordersOf", { email: customer.email })}
         loading={isLoading}
         error={error?.message}
+        sorting={UNSORTED}
       />
       <ModalPager
         page={page}

@@ -1,7 +1,10 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
+import { EmailText } from "@/components/affiliate/email-text";
+import { useReturnFocus } from "@/components/affiliate/return-focus";
 import { ROW_OPEN, RowOpener } from "@/components/affiliate/row-opener";
+import { UNSORTED } from "@/components/affiliate/unsorted";
 import { type ColumnDef, DataTable } from "@/components/list/data-table";
 import { ListFooter } from "@/components/list/list-footer";
 import { PageSizeSelect } from "@/components/list/page-size-select";
@@ -43,6 +46,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
   const { data, error, isLoading } = useList<AffiliateCustomerDto>(PATH, body);
   const page = data as (ListPage<AffiliateCustomerDto> & Pick<CustomerPage, "total_purchased">) | undefined;
   const [open, setOpen] = useState<AffiliateCustomerDto | null>(null);
+  const focus = useReturnFocus();
   const toast = useToast();
   const { show } = toast;
   useEffect(() => {
@@ -73,14 +77,17 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
           <button
             type="button"
             {...ROW_OPEN}
-            onClick={() => setOpen(row.original)}
+            onClick={(event) => {
+              focus.remember(event.currentTarget);
+              setOpen(row.original);
+            }}
             aria-label={t("open", { email: row.original.email })}
             className="rounded text-left font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
           >
-            {row.original.email}
+            <EmailText email={row.original.email} />
           </button>
         ),
-        meta: { wrap: true, className: "min-w-44 break-all" },
+        meta: { wrap: true, className: "min-w-40" },
       },
       {
         id: "fullname",
@@ -102,7 +109,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
     ],
-    [t, timeZone],
+    [t, timeZone, focus.remember],
   );
 
   const rows = error || !page ? EMPTY : page.items;
@@ -113,9 +120,8 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
         <SearchFilter
           label={t("search")}
           buttonLabel={t("searchButton")}
-          placeholder={t("searchPlaceholder")}
           maxLength={SEARCH_MAX}
-          className="sm:[&_input]:w-72"
+          className="sm:[&_input]:w-64"
           value={state.filters.search ?? ""}
           onSearch={(value) => list.setFilter("search", value)}
         />
@@ -140,6 +146,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
           label={t("title")}
           loading={isLoading || list.isPending}
           error={error?.message}
+          sorting={UNSORTED}
         />
       </RowOpener>
       <ListFooter
@@ -155,7 +162,10 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
       </ListFooter>
       <CustomerDetailDialog
         customer={open}
-        onClose={() => setOpen(null)}
+        onClose={() => {
+          setOpen(null);
+          focus.restore();
+        }}
         timeZone={timeZone}
         isPartner={isPartner}
         appNames={appNames}
