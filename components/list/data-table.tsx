@@ -37,6 +37,9 @@ type Props<T> = {
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
+/** One empty sorting for every render: a new [] each time would make the table re-render forever. */
+const UNSORTED: SortingState = [];
+
 /**
  * The one table of every list (STYLE.md: a wrapped tanstack table): a loader row while the first
  * page loads, a 'no data' row when empty, an error row, sortable headers where a column says so
@@ -49,7 +52,7 @@ export function DataTable<T>({
   label,
   loading = false,
   error,
-  sorting = [],
+  sorting = UNSORTED,
   onSortingChange,
 }: Props<T>) {
   const t = useTranslations("list");

@@ -23,7 +23,9 @@ const LINK =
 /** SPEC §2 'showing X from Y of Z' (rows X–Y of Z) and the pager of 5 page links. */
 export function ListFooter({ page, size, total, offset, rowCount, hrefFor, onPage, children }: Props) {
   const t = useTranslations("list");
-  const number = new Intl.NumberFormat(useLocale());
+  // Western digits in every language: Node's and the browser's ICU disagree on Burmese digits,
+  // and the server's HTML must match the browser's.
+  const number = new Intl.NumberFormat(useLocale(), { numberingSystem: "latn" });
   const count = pageCount(total, size);
   const { from, to } = shownRange(offset, rowCount);
   const totalText = total > TOTAL_CAP ? `${number.format(TOTAL_CAP)}+` : number.format(total);
