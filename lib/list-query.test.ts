@@ -103,3 +103,9 @@ describe("sortSchema", () => {
     expect(schema.safeParse({ sort }).success).toBe(false);
   });
 });
+
+describe("list dates PostgreSQL cannot store (issue 12's fuzzing)", () => {
+  it.each(["0000-01-01", "0000-01-01T00:00:00Z", "10000-01-01"])("refuses %s", (value) => {
+    expect(listDate.safeParse(value).success).toBe(false);
+  });
+});

@@ -16,13 +16,22 @@ function isCalendarDay(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/** Years PostgreSQL can store and a person can mean. */
+const sensibleYear = (value: string) => {
+  const year = Number(value.slice(0, 4));
+  return year >= 1 && year <= 9999;
+};
+
 /**
  * An ISO date-time with an offset, or a plain calendar day `YYYY-MM-DD` (a caller that sends a
  * plain date means that whole day in the person's time zone; see `listRange`).
  */
 export const listDate = z.union([
-  z.iso.datetime({ offset: true }),
-  z.string().regex(PLAIN_DAY).refine(isCalendarDay, { message: "validation.invalidType" }),
+  z.iso.datetime({ offset: true }).refine(sensibleYear, { message: "validation.invalidType" }),
+  z
+    .string()
+    .regex(PLAIN_DAY)
+    .refine((v) => isCalendarDay(v) && sensibleYear(v), { message: "validation.invalidType" }),
 ]);
 
 export const listQuerySchema = z.object({

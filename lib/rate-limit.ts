@@ -53,6 +53,8 @@ function limiter(name: LimitName): Limiter {
       ? new RateLimiterRedis({
           storeClient: store.redis,
           ...opts,
+          // Redis down: answer from the insurance limiter at once instead of queueing the call.
+          rejectIfRedisNotReady: true,
           insuranceLimiter: new RateLimiterMemory(opts),
         })
       : new RateLimiterMemory(opts);

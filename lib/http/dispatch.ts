@@ -79,6 +79,13 @@ function checkBankKey(request: Request): void {
   }
 }
 
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 20 || !value || typeof value !== "object") return false;
+  if (value instanceof Blob) return false;
+  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v, depth + 1));
+}
+
 function json(body: unknown, status: number, cookies: string[] = []): Response {
   const headers = new Headers({
     "content-type": "application/json; charset=utf-8",
@@ -254,6 +261,8 @@ async function answer(
     const body = await readBody(request, Boolean(call.multipart));
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       lang = toLocale(body.lang);
+    // A NUL character is never text a person typed, and PostgreSQL refuses it: a clear 400.
+    if (hasNul(body)) throw new AppError("BAD_JSON");
     const parsed = call.input.safeParse(body);
     if (!parsed.success) return json(validationError(parsed.error, lang), 400);
 

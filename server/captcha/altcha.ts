@@ -27,7 +27,14 @@ export async function createCaptchaChallenge(now: Date) {
 /** Marks a solved challenge as spent; false when it was already used (replay). */
 async function spend(id: string): Promise<boolean> {
   const redis = redisClient();
-  if (redis) return (await redis.set(`altcha:${id}`, "1", "EX", CHALLENGE_TTL_SECONDS, "NX")) === "OK";
+  // Redis down: this instance's memory still refuses a replay here (never a 500).
+  if (redis?.status === "ready") {
+    try {
+      return (await redis.set(`altcha:${id}`, "1", "EX", CHALLENGE_TTL_SECONDS, "NX")) === "OK";
+    } catch {
+      // fall through to the process's own record
+    }
+  }
   globalForCaptcha.__portalAltchaUsed ??= new CappedMap<string, boolean>({ maxSize: 100_000 });
   return globalForCaptcha.__portalAltchaUsed.setIfAbsent(id, true);
 }

@@ -57,4 +57,14 @@ describe("orders (smoke)", () => {
     });
     expect(pkgs.body.data.total).toBe(7);
   });
+
+  it("a NUL character anywhere in a body is a clear 400, never a 500 from the database", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email);
+    const res = await call("/order/detail", { id: "abc\u0000def" }, { cookie });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(400);
+    const nested = await call("/order/my-order", { reference_no: "OD\u0000" }, { cookie });
+    expect(nested.status).toBe(400);
+  });
 });
