@@ -72,7 +72,8 @@ export async function applyBankTransfer(
     const attempt =
       attempts.find((a) => a.amount === transfer.amount) ??
       attempts.filter((a) => a.amount <= transfer.amount).sort((a, b) => b.amount - a.amount)[0];
-    const due = attempt?.amount ?? (attempts.length ? Math.min(...attempts.map((a) => a.amount)) : order.total);
+    const due =
+      attempt?.amount ?? (attempts.length ? Math.min(...attempts.map((a) => a.amount)) : order.total);
     if (transfer.amount < due) {
       status = "partial";
     } else {

@@ -166,7 +166,11 @@ export async function findExpiredPending(db: Executor, now: Date, limit: number)
 }
 
 /** The pending attempts of an order by `gateway`, newest first (a bank transfer pays one the person opened). */
-export async function findPendingAttempts(db: Executor, orderId: string, gateway: string): Promise<PaymentRow[]> {
+export async function findPendingAttempts(
+  db: Executor,
+  orderId: string,
+  gateway: string,
+): Promise<PaymentRow[]> {
   return db
     .select()
     .from(payments)
