@@ -58,7 +58,7 @@ describe("affiliates (smoke)", () => {
     expect(customers.body.data).toMatchObject({ total: 1, total_purchased: 1 });
   });
 
-  it("a partner upgrades a customer's store with credit; 20 at once with credit for one → one", async () => {
+  it("a partner upgrades a customer's store with credit; 50 at once with credit for one → one", async () => {
     const db = await getDb();
     const partner = await createUser();
     await setPartner(db, partner.email, true);
