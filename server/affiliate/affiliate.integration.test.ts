@@ -89,7 +89,7 @@ describe("affiliates (smoke)", () => {
     // STARTER ls: 79,000 × 50% / 1000 = 39.5 → floor 39
     expect(credit).toBe(200 - 39);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
+      Array.from({ length: 50 }, () =>
         call("/partner/upgrade-store", { store: store?._id, package: "PRO", app_code: "ls" }, { cookie }),
       ),
     );

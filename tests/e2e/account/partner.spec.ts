@@ -38,7 +38,7 @@ test("a partner activates a sales-app store for a customer without one, then upg
   await detail.getByLabel("Application").selectOption("ls");
   const stores = detail.getByRole("table", { name: "Stores of demo-friend-4@example.com" });
   await expect(stores.getByRole("cell", { name: "No data" })).toBeVisible();
-  await expect(detail).toContainText("This customer has no LS store yet.");
+  await expect(detail).toContainText("This customer has no Sales app (LS) store yet.");
   await detail.getByRole("button", { name: "Activate sales app" }).click();
 
   // Store name left blank: the customer's full name; phone; the customer's email read-only.
