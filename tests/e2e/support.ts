@@ -97,6 +97,8 @@ export async function freshAccount(
   await page.getByRole("checkbox").check();
   await page.locator('form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/verify-account\?/);
+  // The form works once its script has run (a click before that only reloads the page).
+  await page.waitForLoadState("networkidle");
   await page
     .locator('input[autocomplete="one-time-code"], input[inputmode="numeric"]')
     .first()

@@ -85,6 +85,8 @@ async function signUpThroughUi(page: Page): Promise<{ email: string; phone: stri
   const email = `e2e-2fa-${randomBytes(4).toString("hex")}@example.com`;
   const phone = randomPhone();
   await page.goto("/signup");
+  // Fields typed before the form's script runs are reset when it does.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Full name").fill("Two Factor Person");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone number").fill(phone);
@@ -94,6 +96,8 @@ async function signUpThroughUi(page: Page): Promise<{ email: string; phone: stri
   await page.getByRole("checkbox", { name: /terms of use/ }).check();
   await page.getByRole("button", { name: "Complete" }).click();
   await expect(page).toHaveURL(/\/verify-account\?/);
+  // The form works once its script has run (a click before that only reloads the page).
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("Verification code").fill(await codeFromMail(email));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
