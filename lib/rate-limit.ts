@@ -8,6 +8,8 @@ import { AppError } from "./errors";
 export const LIMITS = {
   signinIp: { points: 30, duration: 15 * 60 },
   signinEmail: { points: 10, duration: 15 * 60 },
+  /** The account's owner from an address they signed in from before: a budget of its own (no lock-out). */
+  signinKnown: { points: 10, duration: 15 * 60 },
   signupIp: { points: 10, duration: 60 * 60 },
   otpVerifyIp: { points: 30, duration: 15 * 60 },
   otpResendIp: { points: 10, duration: 60 * 60 },
@@ -21,7 +23,8 @@ export const LIMITS = {
 } as const;
 export type LimitName = keyof typeof LIMITS;
 
-type Limiter = RateLimiterMemory | RateLimiterRedis;
+/** The limiter of one purpose and, with Redis, the in-process one that stands in while Redis is away. */
+type Limiter = { main: RateLimiterMemory | RateLimiterRedis; memory: RateLimiterMemory };
 type Store = { limiters: Map<LimitName, Limiter>; redis?: Redis };
 const globalForLimits = globalThis as unknown as { __portalLimits?: Store };
 
@@ -48,25 +51,35 @@ function limiter(name: LimitName): Limiter {
   let l = store.limiters.get(name);
   if (!l) {
     const opts = { keyPrefix: `rl:${name}`, ...LIMITS[name] };
+    // Per-address budgets times RATE_LIMIT_IP_SCALE (default 1): for a test bench or an office where
+    // many people share one address. Per-account budgets never change.
+    if (name.endsWith("Ip")) opts.points *= ipScale();
+    const memory = new RateLimiterMemory(opts);
     // With Redis down, each instance keeps limiting on its own (the insurance limiter) rather than failing.
-    l = store.redis
+    const main = store.redis
       ? new RateLimiterRedis({
           storeClient: store.redis,
           ...opts,
           // Redis down: answer from the insurance limiter at once instead of queueing the call.
           rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(opts),
+          insuranceLimiter: memory,
         })
-      : new RateLimiterMemory(opts);
+      : memory;
+    l = { main, memory };
     store.limiters.set(name, l);
   }
   return l;
 }
 
+function ipScale(): number {
+  const scale = Number(process.env.RATE_LIMIT_IP_SCALE ?? 1);
+  return Number.isInteger(scale) && scale >= 1 ? scale : 1;
+}
+
 /** Spends one point of `name` for `key`; throws RATE_LIMITED with the wait in seconds when none is left. */
 export async function consume(name: LimitName, key: string): Promise<void> {
   try {
-    await limiter(name).consume(key);
+    await limiter(name).main.consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
       throw new AppError("RATE_LIMITED", { params: { seconds: Math.ceil(error.msBeforeNext / 1000) } });
@@ -75,8 +88,17 @@ export async function consume(name: LimitName, key: string): Promise<void> {
   }
 }
 
+/** Gives `key`'s spent points of `name` back (a right password). */
 export async function reward(name: LimitName, key: string): Promise<void> {
-  await limiter(name).delete(key);
+  const { main, memory } = limiter(name);
+  const redis = limiterStore().redis;
+  // The library's delete waits for Redis (ioredis queues it while disconnected): with Redis away,
+  // only the insurance limiter, which counted while it was away, gives its points back.
+  if (redis && redis.status !== "ready") {
+    await memory.delete(key);
+    return;
+  }
+  await main.delete(key);
 }
 
 /** Tests start each file with empty budgets. */

@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { parseCookies, serializeCookie } from "@/lib/cookies";
-import { env } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { fieldLabeler, translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
@@ -27,22 +27,65 @@ import { type Envelope, envelope } from "./envelope";
 export const API_PREFIX = "/2.0";
 const MAX_BODY_BYTES = 64 * 1024;
 
-function clientIp(request: Request): string {
-  return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+/**
+ * What dispatch reads of a request. The custom server fills it straight from node:http (no web
+ * Request per call, DESIGN §2/§7); the Next route handler and the tests adapt a web Request.
+ */
+export type ApiRequest = {
+  method: string;
+  /** Path and query as sent: `/2.0/auth/userinfo?x=1`. */
+  url: string;
+  /** The origin the request came to (`http://host:port`), when APP_URL does not say. */
+  origin: string;
+  /** A header by its lower-case name. */
+  header(name: string): string | undefined;
+  /** The body as text; a body past `limit` bytes may be cut short (the caller refuses it). */
+  text(limit: number): Promise<string>;
+  formData(): Promise<FormData>;
+};
+
+/** What dispatch answers: written to node:http directly, or wrapped in a web Response. */
+export type ApiResponse = {
+  status: number;
+  headers: Record<string, string>;
+  setCookies: string[];
+  body: string;
+};
+
+/** Per-configuration values, computed once (the env object is replaced only by tests). */
+const configCache = new WeakMap<Env, { appOrigin?: string; apps: { code: string; key: Buffer }[] }>();
+function configOf(config: Env) {
+  let found = configCache.get(config);
+  if (!found) {
+    found = {
+      appOrigin: config.APP_URL ? new URL(config.APP_URL).origin : undefined,
+      apps: Object.entries(config.APPS_CONFIG).flatMap(([code, app]) =>
+        app.api_key
+          ? [{ code: code.toLowerCase(), key: createHash("sha256").update(app.api_key).digest() }]
+          : [],
+      ),
+    };
+    configCache.set(config, found);
+  }
+  return found;
+}
+
+function clientIp(request: ApiRequest): string {
+  return request.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
 }
 
 /** The origin the browser sees: APP_URL when configured, else the Host the request came to. */
-function selfOrigin(request: Request): string {
-  const configured = env().APP_URL;
-  if (configured) return new URL(configured).origin;
-  const url = new URL(request.url);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0] ?? url.protocol.replace(":", "");
+function selfOrigin(request: ApiRequest, config: Env): string {
+  const configured = configOf(config).appOrigin;
+  if (configured) return configured;
+  const url = new URL(request.origin);
+  const host = request.header("x-forwarded-host") ?? request.header("host") ?? url.host;
+  const proto = request.header("x-forwarded-proto")?.split(",")[0] ?? url.protocol.replace(":", "");
   return `${proto}://${host}`;
 }
 
-function bearer(request: Request): string | undefined {
-  const header = request.headers.get("authorization")?.trim();
+function bearer(request: ApiRequest): string | undefined {
+  const header = request.header("authorization")?.trim();
   if (!header) return undefined;
   return header.replace(/^Bearer\s+/i, "");
 }
@@ -51,18 +94,16 @@ function bearer(request: Request): string | undefined {
  * The product a server-to-server call comes from: its `api_key` (APPS_CONFIG) as the bearer,
  * compared in constant time against every app's key (DESIGN §11). Refused otherwise.
  */
-function productOf(request: Request, key: string | undefined): NonNullable<Ctx["product"]> {
+function productOf(request: ApiRequest, key: string | undefined, config: Env): NonNullable<Ctx["product"]> {
   const given = createHash("sha256")
     .update(key ?? "")
     .digest();
   let found: string | undefined;
-  for (const [code, app] of Object.entries(env().APPS_CONFIG)) {
-    if (!app.api_key) continue;
-    const expected = createHash("sha256").update(app.api_key).digest();
-    if (timingSafeEqual(given, expected) && key) found = code.toLowerCase();
+  for (const app of configOf(config).apps) {
+    if (timingSafeEqual(given, app.key) && key) found = app.code;
   }
   if (!found) throw new AppError("PRODUCT_KEY_INVALID");
-  const idempotencyKey = request.headers.get("idempotency-key")?.trim() || undefined;
+  const idempotencyKey = request.header("idempotency-key")?.trim() || undefined;
   if (idempotencyKey && idempotencyKey.length > 255) {
     throw new AppError("VALIDATION", { fields: { "idempotency-key": "validation.invalidType" } });
   }
@@ -70,36 +111,37 @@ function productOf(request: Request, key: string | undefined): NonNullable<Ctx["
 }
 
 /** The bank notification's `Authorization: Apikey <BANK_WEBHOOK_KEY>`; off when no key is set. */
-function checkBankKey(request: Request): void {
-  const configured = env().BANK_WEBHOOK_KEY;
-  const given = /^Apikey\s+(.+)$/i.exec(request.headers.get("authorization")?.trim() ?? "")?.[1] ?? "";
+function checkBankKey(request: ApiRequest, config: Env): void {
+  const configured = config.BANK_WEBHOOK_KEY;
+  const given = /^Apikey\s+(.+)$/i.exec(request.header("authorization")?.trim() ?? "")?.[1] ?? "";
   const digest = (v: string) => createHash("sha256").update(v).digest();
   if (!configured || !given || !timingSafeEqual(digest(given), digest(configured))) {
     throw new AppError("PRODUCT_KEY_INVALID");
   }
 }
 
-function hasNul(value: unknown, depth = 0): boolean {
-  if (typeof value === "string") return value.includes("\u0000");
+/** A NUL or a lone UTF-16 surrogate (`"\udfff"` in JSON) is never text a person typed: neither is valid in PostgreSQL text or jsonb. */
+const notText = (s: string) => s.includes("\u0000") || !s.isWellFormed();
+
+function hasNotText(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return notText(value);
   if (depth > 20 || !value || typeof value !== "object") return false;
   if (value instanceof Blob) return false;
-  return Object.entries(value).some(([k, v]) => k.includes("\u0000") || hasNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => notText(k) || hasNotText(v, depth + 1));
 }
 
-function json(body: unknown, status: number, cookies: string[] = []): Response {
-  const headers = new Headers({
-    "content-type": "application/json; charset=utf-8",
-    "cache-control": "no-store",
-  });
-  for (const c of cookies) headers.append("set-cookie", c);
-  return new Response(JSON.stringify(body), { status, headers });
+/** An answer before its request id: the envelope (or a raw call's data) and the cookies to set. */
+type Answer = { status: number; body: unknown; setCookies: string[] };
+
+function json(body: unknown, status: number, setCookies: string[] = []): Answer {
+  return { status, body, setCookies };
 }
 
 /** SPEC §7: the profile update is multipart (`jsonData` + an avatar of at most 5 MiB). */
 const MAX_MULTIPART_BYTES = 6 * 1024 * 1024;
 
-async function readMultipart(request: Request): Promise<Record<string, unknown>> {
-  const length = Number(request.headers.get("content-length") ?? 0);
+async function readMultipart(request: ApiRequest): Promise<Record<string, unknown>> {
+  const length = Number(request.header("content-length") ?? 0);
   if (length > MAX_MULTIPART_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
   let form: FormData;
   try {
@@ -127,14 +169,18 @@ async function readMultipart(request: Request): Promise<Record<string, unknown>>
   return out;
 }
 
-async function readBody(request: Request, acceptsFiles: boolean): Promise<Record<string, unknown>> {
-  if (request.method === "GET") return Object.fromEntries(new URL(request.url).searchParams);
-  const type = request.headers.get("content-type") ?? "";
+async function readBody(
+  request: ApiRequest,
+  query: string,
+  acceptsFiles: boolean,
+): Promise<Record<string, unknown>> {
+  if (request.method === "GET") return Object.fromEntries(new URLSearchParams(query));
+  const type = request.header("content-type") ?? "";
   if (type.includes("multipart/form-data")) {
     if (!acceptsFiles) throw new AppError("BAD_JSON");
     return readMultipart(request);
   }
-  const raw = await request.text();
+  const raw = await request.text(MAX_BODY_BYTES + 1);
   if (raw.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
   if (!raw.trim()) return {};
   if (!type.includes("application/json")) throw new AppError("BAD_JSON");
@@ -169,32 +215,64 @@ function validationError(error: z.ZodError, lang: Locale): Envelope {
 }
 
 /**
- * The /2.0 boundary: a plain function from a web Request to a Response, used by the Next
- * route handler and by the custom server's fast path alike (DESIGN §2).
+ * The /2.0 boundary: a plain function from a web Request to a Response, used by the Next route
+ * handler, in-process page calls and the tests (DESIGN §2). The custom server calls `handleApi`.
  */
 export async function dispatch(request: Request, options: { clock?: () => Date } = {}): Promise<Response> {
+  const answer = await handleApi(fromWebRequest(request), options);
+  const headers = new Headers(answer.headers);
+  for (const c of answer.setCookies) headers.append("set-cookie", c);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** A web Request as dispatch reads it. */
+export function fromWebRequest(request: Request): ApiRequest {
+  const url = new URL(request.url);
+  return {
+    method: request.method,
+    url: `${url.pathname}${url.search}`,
+    origin: url.origin,
+    header: (name) => request.headers.get(name) ?? undefined,
+    text: () => request.text(),
+    formData: () => request.formData(),
+  };
+}
+
+/** Splits `/2.0/a/b?x=1` into the call's path (`/a/b`) and its query (`x=1`). */
+function splitUrl(url: string): { path: string; query: string } {
+  const q = url.indexOf("?");
+  const pathname = q < 0 ? url : url.slice(0, q);
+  const path = pathname.startsWith(`${API_PREFIX}/`) ? pathname.slice(API_PREFIX.length) : pathname;
+  return { path, query: q < 0 ? "" : url.slice(q + 1) };
+}
+
+export async function handleApi(
+  request: ApiRequest,
+  options: { clock?: () => Date } = {},
+): Promise<ApiResponse> {
   const started = performance.now();
-  const given = request.headers.get("x-request-id");
+  const given = request.header("x-request-id");
   // A caller's id is kept when it is sane (a load balancer's), else the portal makes one.
   const requestId = given && /^[\w.:-]{8,100}$/.test(given) ? given : crypto.randomUUID();
-  const log = logger.child({ requestId });
-  let response = await answer(request, options, requestId, log);
-  if (response.status >= 400) {
-    // Every refusal names its request: a person's report finds the log lines.
-    const body = (await response.json()) as Envelope;
-    response = new Response(JSON.stringify(withRequestId(body, requestId)), {
-      status: response.status,
-      headers: response.headers,
-    });
-  }
-  response.headers.set("x-request-id", requestId);
-  const path = new URL(request.url).pathname.slice(API_PREFIX.length);
+  const { path, query } = splitUrl(request.url);
+  const result = await answer(request, path, query, options, requestId);
+  // Every refusal names its request: a person's report finds the log lines.
+  const body = result.status >= 400 ? withRequestId(result.body as Envelope, requestId) : result.body;
   const call = Object.hasOwn(registry, path) ? path : "unknown";
   const m = metrics();
-  m.requests.inc({ call, code: String(response.status) });
+  m.requests.inc({ call, code: String(result.status) });
   m.latency.observe({ call }, (performance.now() - started) / 1000);
-  if (call === "/auth/signin") m.signins.inc({ result: SIGNIN_RESULTS[response.status] ?? "other" });
-  return response;
+  if (call === "/auth/signin") m.signins.inc({ result: SIGNIN_RESULTS[result.status] ?? "other" });
+  return {
+    status: result.status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+    },
+    setCookies: result.setCookies,
+    body: JSON.stringify(body),
+  };
 }
 
 const SIGNIN_RESULTS: Record<number, string> = {
@@ -212,20 +290,34 @@ function withRequestId(body: Envelope, requestId: string): Envelope {
   return { ...body, data: { ...(body.data as object), request_id: requestId } };
 }
 
+/** Texts without values, formatted once per language (the success message of every call). */
+const plainTexts = new Map<string, string>();
+function plainText(lang: Locale, key: string): string {
+  const id = `${lang}:${key}`;
+  let text = plainTexts.get(id);
+  if (text === undefined) {
+    text = translator(lang)(key);
+    plainTexts.set(id, text);
+  }
+  return text;
+}
+
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
+
 async function answer(
-  request: Request,
+  request: ApiRequest,
+  path: string,
+  query: string,
   options: { clock?: () => Date },
   requestId: string,
-  log: Logger,
-): Promise<Response> {
-  const url = new URL(request.url);
-  const path = url.pathname.startsWith(`${API_PREFIX}/`)
-    ? url.pathname.slice(API_PREFIX.length)
-    : url.pathname;
-  const cookies = parseCookies(request.headers.get("cookie"));
+): Promise<Answer> {
+  // Product calls carry no cookie: nothing to parse then.
+  const cookieHeader = request.header("cookie");
+  const cookies = cookieHeader ? parseCookies(cookieHeader) : NO_COOKIES;
   let lang = toLocale(cookies[LANGUAGE_COOKIE]);
   const config = env();
-  const cookieCtx: CookieContext = { secure: selfOrigin(request).startsWith("https:") };
+  const origin = selfOrigin(request, config);
+  const cookieCtx: CookieContext = { secure: origin.startsWith("https:") };
   const clearCookies = () => clearedSessionCookies(cookieCtx);
 
   const call = Object.hasOwn(registry, path) ? registry[path] : undefined;
@@ -246,29 +338,30 @@ async function answer(
   try {
     const headerToken = bearer(request);
     // A browser form post from another site must not act with this site's cookie (CSRF).
-    const origin = request.headers.get("origin");
-    const fetchSite = request.headers.get("sec-fetch-site");
+    const sentOrigin = request.header("origin");
+    const fetchSite = request.header("sec-fetch-site");
     if (!headerToken && request.method === "POST") {
       const crossSite =
-        (origin && origin !== selfOrigin(request)) ||
+        (sentOrigin && sentOrigin !== origin) ||
         (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none");
       if (crossSite) throw new AppError("FORBIDDEN_ORIGIN");
     }
 
     // A product's key is checked before its body is read: a stranger learns nothing of the schema.
-    const product = call.auth === "product" ? productOf(request, headerToken) : undefined;
-    if (call.auth === "bank") checkBankKey(request);
-    const body = await readBody(request, Boolean(call.multipart));
+    const product = call.auth === "product" ? productOf(request, headerToken, config) : undefined;
+    if (call.auth === "bank") checkBankKey(request, config);
+    const body = await readBody(request, query, Boolean(call.multipart));
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       lang = toLocale(body.lang);
-    // A NUL character is never text a person typed, and PostgreSQL refuses it: a clear 400.
-    if (hasNul(body)) throw new AppError("BAD_JSON");
+    // PostgreSQL refuses a NUL or a lone surrogate: a clear 400 rather than a failed query.
+    if (hasNotText(body)) throw new AppError("BAD_JSON");
     const parsed = call.input.safeParse(body);
     if (!parsed.success) return json(validationError(parsed.error, lang), 400);
 
     const db = await getDb();
     const clock = options.clock ?? (() => new Date());
-    const sealed = await unsealSession(cookies[SESSION_COOKIE], config.SESSION_SECRET);
+    // The sealed cookie is opened only when no token came in the header (a product's call).
+    const sealed = headerToken ? null : await unsealSession(cookies[SESSION_COOKIE], config.SESSION_SECRET);
     const bodyToken = call.bodyToken && typeof body.token === "string" ? body.token : undefined;
     const token = headerToken ?? sealed?.token ?? bodyToken;
     const auth =
@@ -278,16 +371,21 @@ async function answer(
     if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
 
     const t = translator(lang);
+    // pino's child (bindings, redaction) is made only when a service logs: userinfo never does.
+    let log: Logger | undefined;
     const ctx: Ctx = {
       db,
       env: config,
       clock,
       lang,
       t,
-      log,
+      get log() {
+        log ??= logger.child({ requestId });
+        return log;
+      },
       ip: clientIp(request),
-      userAgent: request.headers.get("user-agent") ?? "",
-      origin: selfOrigin(request),
+      userAgent: request.header("user-agent") ?? "",
+      origin,
       cookies,
       auth,
       product,
@@ -323,7 +421,11 @@ async function answer(
         }),
       );
     }
-    return json(envelope(200, t(result.message ?? "common.success"), result.data ?? null), 200, setCookies);
+    return json(
+      envelope(200, plainText(lang, result.message ?? "common.success"), result.data ?? null),
+      200,
+      setCookies,
+    );
   } catch (error) {
     if (error instanceof AppError) {
       return json(
@@ -332,7 +434,7 @@ async function answer(
         error.code === "UNAUTHORIZED" ? clearCookies() : [],
       );
     }
-    log.error({ err: error, path }, "unhandled error in /2.0 call");
+    logger.child({ requestId }).error({ err: error, path }, "unhandled error in /2.0 call");
     return json(
       envelope(500, translator(lang)("errors.INTERNAL", { requestId }), { error: "INTERNAL", requestId }),
       500,

@@ -309,6 +309,33 @@ describe("/auth/signin", () => {
     }
     expect(last).toBe(429);
   });
+
+  it("keeps the owner's usual address open during a brute force from elsewhere, without refilling the attack", async () => {
+    const user = await createUser();
+    const usual = "10.9.0.1";
+    const owner = () => call("/auth/signin", { email: user.email, password: PASSWORD }, { ip: usual });
+    const guess = (i: number) =>
+      call("/auth/signin", { email: user.email, password: "Wrong#1234" }, { ip: `10.9.1.${i}` });
+    expect((await owner()).body.code).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      statuses.push((await guess(i)).body.code);
+      if (i === 5) expect((await owner()).body.code, "the owner during the attack").toBe(200);
+    }
+    // Slowed: the account's budget for other addresses runs out after 10 guesses…
+    expect(statuses.slice(0, 10).every((code) => code === 400)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // …the owner still signs in from their usual address, and that does not give the attack its points back.
+    expect((await owner()).body.code).toBe(200);
+    expect((await guess(99)).body.code).toBe(429);
+    // An address that never signed in to the account is not the owner's, even with the right password.
+    const elsewhere = await call(
+      "/auth/signin",
+      { email: user.email, password: PASSWORD },
+      { ip: "10.9.2.1" },
+    );
+    expect(elsewhere.body.code).toBe(429);
+  });
 });
 
 describe("sessions: userinfo, sign-out, 401 and CSRF", () => {

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/logger";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A database or an open transaction: repositories accept either. */
@@ -31,6 +32,11 @@ export async function openDatabase(options: {
       max: 10,
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     });
+    // An idle connection PostgreSQL closes (a restart, a failover) leaves the pool by itself; without
+    // a listener its error would be thrown as an uncaught exception.
+    pool.on("error", (error) =>
+      logger.warn({ err: error }, "idle database connection lost; the pool replaces it"),
+    );
     if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
     const db = drizzle(pool);
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });

@@ -82,20 +82,26 @@ export async function sendMessage(message: OutgoingMessage): Promise<void> {
 
 /**
  * Sends a message at once (the person is waiting for it); when that first try fails, the message
- * is queued in the durable outbox (DESIGN §12) to be retried until `retryUntil`, and the caller
- * still hears DELIVERY_FAILED so the person knows it may be late.
+ * is queued in the durable outbox (DESIGN §12) to be retried until `retryUntil` and the caller hears
+ * "queued" (the person is told it may be late: what they started, e.g. a sign-up, is not undone).
+ * Only a message that could neither be sent nor queued is DELIVERY_FAILED.
  */
-export async function deliver(message: OutgoingMessage, options: { retryUntil?: Date } = {}): Promise<void> {
+export async function deliver(
+  message: OutgoingMessage,
+  options: { retryUntil?: Date } = {},
+): Promise<"sent" | "queued"> {
   try {
     await sendMessage(message);
+    return "sent";
   } catch (error) {
     logger.error({ err: error, channel: message.channel }, "delivery failed; queued for retry");
     try {
       const { enqueueMessage } = await import("@/server/outbox/service");
       await enqueueMessage(message, { retryUntil: options.retryUntil });
+      return "queued";
     } catch (queueError) {
       logger.error({ err: queueError }, "could not queue the message for retry");
+      throw new AppError("DELIVERY_FAILED");
     }
-    throw new AppError("DELIVERY_FAILED");
   }
 }

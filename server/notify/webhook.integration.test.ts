@@ -69,9 +69,14 @@ describe("one-time codes over SMS and ZNS webhooks", () => {
     },
   );
 
-  it("answers a clear envelope when the provider fails", async () => {
+  it("keeps the sign-up when the provider fails, and says the code may be late", async () => {
     const { response } = await signUp({ verify_type: "SMS", phone: "0999999999", lang: "en" });
-    expect(response.body.code).toBe(502);
-    expect(response.body.message).toBe("We could not send the message. Please try again later");
+    expect(response.body.code).toBe(200);
+    expect(response.body.message).toBe(
+      "Sending is slow right now: your code may take a few minutes to arrive",
+    );
+    const data = response.body.data as { delivery_delayed: boolean; redirect_url: string };
+    expect(data.delivery_delayed).toBe(true);
+    expect(new URL(data.redirect_url, "http://x").pathname).toBe("/verify-account");
   });
 });

@@ -67,4 +67,16 @@ describe("orders (smoke)", () => {
     const nested = await call("/order/my-order", { reference_no: "OD\u0000" }, { cookie });
     expect(nested.status).toBe(400);
   });
+
+  it("a lone surrogate (JSON \\udfff) is a clear 400, never a 500 from a jsonb column", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email);
+    const lone = await call("/order/detail", { id: "abc\udfff" }, { cookie });
+    expect(lone.status).toBe(400);
+    const key = await call("/order/my-order", { "\ud800": 1 }, { cookie });
+    expect(key.status).toBe(400);
+    // A proper pair (an emoji) is text like any other.
+    const emoji = await call("/order/my-order", { reference_no: "OD😀" }, { cookie });
+    expect(emoji.status).toBe(200);
+  });
 });

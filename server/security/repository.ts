@@ -1,4 +1,5 @@
 import "server-only";
+import { and, eq, gt } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
 import { securityEvents } from "@/server/db/tables/security-events";
@@ -37,4 +38,21 @@ export async function insertSecurityEvent(
   },
 ): Promise<void> {
   await db.insert(securityEvents).values({ id: newId(), ...event, data: event.data ?? {} });
+}
+
+/** Whether `userId` signed in successfully from `ip` since `since` (the owner's usual address). */
+export async function signedInFrom(db: Executor, userId: string, ip: string, since: Date): Promise<boolean> {
+  const rows = await db
+    .select({ id: securityEvents.id })
+    .from(securityEvents)
+    .where(
+      and(
+        eq(securityEvents.userId, userId),
+        eq(securityEvents.type, "signin"),
+        eq(securityEvents.ip, ip),
+        gt(securityEvents.createdAt, since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

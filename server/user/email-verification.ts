@@ -43,7 +43,7 @@ export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<Dat
     { retryUntil: new Date(now.getTime() + VERIFY_LINK_TTL_SECONDS * 1000) },
   );
   await updateUser(ctx.db, user.id, { verifyMailSentAt: now });
-  forgetCachedSessions((v) => v.user.id === user.id);
+  void forgetCachedSessions({ userId: user.id });
   await insertSecurityEvent(ctx.db, {
     userId: user.id,
     type: "email_verification_sent",
@@ -78,7 +78,7 @@ export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSc
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { isVerifyEmail: true });
   await grantVerifyReward(ctx, user.id);
-  forgetCachedSessions((v) => v.user.id === user.id);
+  void forgetCachedSessions({ userId: user.id });
   await insertSecurityEvent(ctx.db, {
     userId: user.id,
     type: "email_verified",

@@ -121,7 +121,7 @@ export function destinationFor(user: UserRow, channel: Channel): string {
 export async function sendCode(
   ctx: Ctx,
   options: { flow: FlowTokenRow; user: UserRow; channel: Channel },
-): Promise<{ expTime: number }> {
+): Promise<{ expTime: number; delayed: boolean }> {
   const now = ctx.clock();
   const last = await findLatestCode(ctx.db, options.flow.id);
   if (last) {
@@ -140,7 +140,7 @@ export async function sendCode(
     expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
   });
   const params = { code, minutes: CODE_TTL_SECONDS / 60 };
-  await deliver(
+  const delivery = await deliver(
     {
       channel: options.channel,
       to: destination,
@@ -160,7 +160,7 @@ export async function sendCode(
     userAgent: ctx.userAgent,
     data: { channel: options.channel, purpose: options.flow.purpose },
   });
-  return { expTime: CODE_TTL_SECONDS };
+  return { expTime: CODE_TTL_SECONDS, delayed: delivery === "queued" };
 }
 
 /** Checks `code` against the flow's latest code: once, before it expires, within 5 tries. */

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
+import { flash } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api, currentQuery, finishHandoff, handoffFields } from "@/lib/http/client";
@@ -45,6 +46,15 @@ export function SignUpForm({
   const t = useTranslations("auth.signUp");
   const tc = useTranslations("common");
   const tCaptcha = useTranslations("auth.captcha");
+  const tSocial = useTranslations("auth.social");
+  const socialText = {
+    google: tSocial("google"),
+    facebook: tSocial("facebook"),
+    or: tc("or"),
+    notification: tc("notification"),
+    ok: tc("ok"),
+    networkError: tc("networkError"),
+  };
   const { translate, label } = useValidationText();
   const [alert, setAlert] = useState<string>();
   const [search, setSearch] = useState("");
@@ -128,6 +138,8 @@ export function SignUpForm({
     }
     submitted.current = true;
     rememberEmail(values.email);
+    // The code could not go out at once (it waits in the outbox): the next page says it may be late.
+    if (envelope.data.delivery_delayed && envelope.message) flash("error", envelope.message);
     await finishHandoff(envelope.data);
   });
 
@@ -218,7 +230,7 @@ export function SignUpForm({
           {t("submit")}
         </Button>
       </form>
-      <SocialButtons providers={providers} />
+      <SocialButtons providers={providers} text={socialText} />
       <p className="mt-6 text-center text-sm text-gray-600">
         {t("haveAccount")}{" "}
         <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">

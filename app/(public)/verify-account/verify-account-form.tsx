@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
-import { useToast } from "@/components/ui/toast";
+import { takeFlash, useToast } from "@/components/ui/toast";
 import { useValidationText } from "@/lib/hooks/use-api-form";
 import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, currentQuery, finishHandoff } from "@/lib/http/client";
@@ -38,6 +38,12 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
     return () => clearInterval(timer);
   }, []);
 
+  // The sign-up's code waits in the outbox: the form said it may be late.
+  useEffect(() => {
+    const left = takeFlash();
+    if (left) toast.show(left.kind, left.message);
+  }, [toast.show]);
+
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     const parsed = verifyAccountSchema.safeParse({ code, token });
@@ -63,7 +69,7 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
   async function resend() {
     if (countdown > 0 || resending) return;
     setResending(true);
-    const envelope = await api<{ exp_time?: number }>(
+    const envelope = await api<{ exp_time?: number; delivery_delayed?: boolean }>(
       "/auth/resend-otp",
       { token },
       {
@@ -78,7 +84,8 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
     }
     setCountdown(RESEND_SECONDS);
     setExpiresIn(envelope.data.exp_time ?? expTime);
-    toast.show("success", t("resent"));
+    if (envelope.data.delivery_delayed && envelope.message) toast.show("error", envelope.message);
+    else toast.show("success", t("resent"));
   }
 
   return (

@@ -230,6 +230,8 @@ test.describe("lists", () => {
     await expect(showing(page)).toHaveText("Showing 1–4 of 4");
     await type.selectOption("MONEY_ADD");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
+    // The address follows the filter after the list: reload only once it holds the type.
+    await expect(page).toHaveURL(/type=MONEY_ADD/);
     await page.reload();
     await expect(page.getByLabel("Type", { exact: true })).toHaveValue("MONEY_ADD");
     await expect(page.getByLabel("Quick range")).toHaveValue("last30");

@@ -82,6 +82,10 @@ test("/iframe turns a product token into the session and continues", async ({ pa
   await page.goto(`/iframe?app_code=ls&token=${token}`);
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
+  // Leave the profile first: its own requests, failing once the cookie is gone, would navigate to
+  // /signin at the same time and abort the next page load (ERR_ABORTED, seen once in CI).
+  await page.waitForLoadState("networkidle");
+  await page.goto("about:blank");
   await page.context().clearCookies();
   await page.goto("/iframe?app_code=ls&token=not-a-token");
   await expect(page).toHaveURL(/\/signin/);

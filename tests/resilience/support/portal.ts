@@ -11,7 +11,8 @@ import pg from "pg";
 import { portalSettings } from "./config";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
-export const DIST_DIR = ".next-resilience";
+/** Its own build folder; CI points it at `.next`, which the end-to-end run has just built from the same sources. */
+export const DIST_DIR = process.env.RESILIENCE_DIST_DIR || ".next-resilience";
 const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres";
 const SOURCES = ["app", "components", "lib", "server", "i18n", "messages", "proxy.ts", "next.config.ts"];
 const SOURCE_FILES = ["package-lock.json", "postcss.config.mjs", "tsconfig.json"];
