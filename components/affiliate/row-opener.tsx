@@ -19,7 +19,10 @@ export function RowOpener({ children }: { children: ReactNode }) {
         const target = event.target as HTMLElement;
         if (target.closest("button, a, input, select, textarea, label, [role='dialog']")) return;
         if (window.getSelection()?.toString()) return;
-        target.closest("tbody tr")?.querySelector<HTMLElement>("[data-row-open]")?.click();
+        const button = target.closest("tbody tr")?.querySelector<HTMLElement>("[data-row-open]");
+        // Focus first: the dialog gives focus back to what had it (not the scroll region clicked in).
+        button?.focus();
+        button?.click();
       }}
     >
       {children}

@@ -1,4 +1,5 @@
 import { useLocale, useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatVnd } from "@/lib/format";
 import type { OrderLineDto } from "@/server/order/schema";
 
@@ -66,7 +67,10 @@ export function OrderLinesTable({
           </li>
         )}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg ring-1 ring-gray-200 sm:block print:block print:overflow-visible">
+      <ScrollRegion
+        label={t("caption")}
+        className="hidden rounded-lg ring-1 ring-gray-200 sm:block print:block print:overflow-visible"
+      >
         <table className="min-w-full text-left text-sm">
           <caption className="sr-only">{t("caption")}</caption>
           <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
@@ -128,7 +132,7 @@ export function OrderLinesTable({
             </tfoot>
           )}
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,12 +1,25 @@
 "use client";
-import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
 import { api, currentQuery } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
 export type SocialProvider = "google" | "facebook";
+
+/** The words of the buttons, from the page (`auth.social` and `common`): /signin has no client catalog. */
+export type SocialText = {
+  google: string;
+  facebook: string;
+  or: string;
+  notification: string;
+  ok: string;
+  networkError: string;
+};
+
+// The dialog code loads when a refusal is to be shown, not with the page (DESIGN §7).
+const MessageDialog = lazy(() =>
+  import("@/components/ui/dialog").then((m) => ({ default: m.MessageDialog })),
+);
 
 /** Query keys the top-level page does not need (the server also drops iframe from the state). */
 const FRAME_ONLY_KEYS = ["layout", "logout"];
@@ -16,9 +29,13 @@ const FRAME_ONLY_KEYS = ["layout", "logout"];
  * product's frame the whole page (the parent) goes: it continues at /oauth2-<provider>?start=1,
  * which asks for the provider's address first-party (so the state binds to that browser).
  */
-export function SocialButtons({ providers }: { providers: readonly SocialProvider[] }) {
-  const t = useTranslations("auth.social");
-  const tc = useTranslations("common");
+export function SocialButtons({
+  providers,
+  text,
+}: {
+  providers: readonly SocialProvider[];
+  text: SocialText;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<SocialProvider | null>(null);
   if (providers.length === 0) return null;
@@ -34,7 +51,7 @@ export function SocialButtons({ providers }: { providers: readonly SocialProvide
     }
     setBusy(provider);
     const envelope = await api<{ url?: string }>(`/auth/${provider}-generate-url`, query, {
-      networkMessage: tc("networkError"),
+      networkMessage: text.networkError,
       on401: "return",
     });
     if (isSuccess(envelope) && envelope.data.url) {
@@ -47,9 +64,9 @@ export function SocialButtons({ providers }: { providers: readonly SocialProvide
 
   return (
     <>
-      <div className="my-5 flex items-center gap-3 text-xs uppercase text-gray-400">
+      <div className="my-5 flex items-center gap-3 text-xs uppercase text-gray-500">
         <span className="h-px flex-1 bg-gray-200" />
-        {tc("or")}
+        {text.or}
         <span className="h-px flex-1 bg-gray-200" />
       </div>
       <div className={`grid grid-cols-1 gap-2 ${providers.length > 1 ? "sm:grid-cols-2" : ""}`}>
@@ -58,7 +75,7 @@ export function SocialButtons({ providers }: { providers: readonly SocialProvide
             <span aria-hidden className="font-bold text-[#4285F4]">
               G
             </span>
-            {t("google")}
+            {text.google}
           </Button>
         )}
         {providers.includes("facebook") && (
@@ -66,18 +83,22 @@ export function SocialButtons({ providers }: { providers: readonly SocialProvide
             <span aria-hidden className="font-bold text-[#1877F2]">
               f
             </span>
-            {t("facebook")}
+            {text.facebook}
           </Button>
         )}
       </div>
-      <MessageDialog
-        open={error !== null}
-        title={tc("notification")}
-        onClose={() => setError(null)}
-        actions={<Button onClick={() => setError(null)}>{tc("ok")}</Button>}
-      >
-        {error}
-      </MessageDialog>
+      {error !== null && (
+        <Suspense fallback={null}>
+          <MessageDialog
+            open
+            title={text.notification}
+            onClose={() => setError(null)}
+            actions={<Button onClick={() => setError(null)}>{text.ok}</Button>}
+          >
+            {error}
+          </MessageDialog>
+        </Suspense>
+      )}
     </>
   );
 }

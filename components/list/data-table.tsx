@@ -9,6 +9,7 @@ import {
   useReactTable,
 } from "@tanstack/react-table";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 
 declare module "@tanstack/react-table" {
   interface ColumnMeta<TData extends RowData, TValue> {
@@ -89,7 +90,7 @@ export function DataTable<T>({
   }
 
   return (
-    <div className="relative overflow-x-auto rounded-lg ring-1 ring-gray-200">
+    <ScrollRegion label={label} className="relative rounded-lg ring-1 ring-gray-200">
       {refreshing && (
         <span role="status" className="sr-only">
           {t("loading")}
@@ -152,6 +153,6 @@ export function DataTable<T>({
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

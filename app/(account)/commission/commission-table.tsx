@@ -171,7 +171,7 @@ function CommissionSummary({ list, timeZone }: { list: ListQueryApi; timeZone: s
             {total}
           </strong>
         </p>
-        <p className="text-xs text-gray-500">{t("totalHint")}</p>
+        <p className="text-xs text-gray-600">{t("totalHint")}</p>
       </div>
       <ExportLink href={exportHref("/commission/export", list.state, ["is_invoiced"])} label={t("export")} />
     </div>

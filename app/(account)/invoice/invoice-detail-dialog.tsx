@@ -5,6 +5,7 @@ import { EmailText } from "@/components/affiliate/email-text";
 import { DetailDialog } from "@/components/commerce/detail-dialog";
 import { DetailList } from "@/components/commerce/detail-list";
 import { useDetail } from "@/components/commerce/use-detail";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
 import type { InvoiceDetailDto, InvoiceDto, InvoiceStatus } from "@/server/invoice/schema";
 
@@ -89,7 +90,7 @@ export function InvoiceDetailDialog({
           />
           <div>
             <h3 className="mb-2 text-sm font-semibold text-gray-900">{t("detailDialog.commissions")}</h3>
-            <div className="overflow-x-auto rounded-lg ring-1 ring-gray-200">
+            <ScrollRegion label={t("detailDialog.commissions")} className="rounded-lg ring-1 ring-gray-200">
               <table className="min-w-full text-left text-sm">
                 <caption className="sr-only">{t("detailDialog.commissions")}</caption>
                 <thead className="bg-gray-50 text-xs uppercase tracking-wide text-gray-600">
@@ -154,7 +155,7 @@ export function InvoiceDetailDialog({
                   )}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         </div>
       )}

@@ -135,7 +135,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
             {page && !error ? number.format(page.total_purchased) : NONE}
           </strong>
           <span className="sr-only">. </span>
-          <span className="ml-1 text-xs text-gray-500">{t("payingHint")}</span>
+          <span className="ml-1 text-xs text-gray-600">{t("payingHint")}</span>
         </p>
       </div>
       <RowOpener>
