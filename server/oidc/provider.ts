@@ -1,0 +1,245 @@
+import "server-only";
+import Provider, {
+  type Account,
+  type ClientMetadata,
+  type Configuration,
+  interactionPolicy,
+  type KoaContextWithOIDC,
+} from "oidc-provider";
+import { parseCookies } from "@/lib/cookies";
+import type { Env, OidcClientConfig } from "@/lib/env";
+import { translator } from "@/lib/i18n";
+import { LANGUAGE_COOKIE, type Locale, requestedLocale, toLocale } from "@/lib/locales";
+import { logger } from "@/lib/logger";
+import { clearedSessionCookies, SESSION_TTL_SECONDS } from "@/lib/session";
+import type { Executor } from "@/server/db/client";
+import { revokeToken } from "@/server/session/service";
+import { findUserById, type UserRow } from "@/server/user/repository";
+import { PortalOidcAdapter } from "./adapter";
+import { loadOidcJwks, oidcCookieKeys } from "./keys";
+import { portalSignInFrom } from "./portal-session";
+import { linkOidcGrant } from "./repository";
+
+/** Where the provider lives on the portal's origin; the issuer is APP_URL + this. */
+export const OIDC_MOUNT = "/oidc";
+export const OIDC_SCOPES = ["openid", "offline_access", "profile", "email", "phone"] as const;
+export const OIDC_CLAIMS = {
+  openid: ["sub"],
+  profile: ["name", "picture", "locale", "zoneinfo"],
+  email: ["email", "email_verified"],
+  phone: ["phone_number", "phone_number_verified"],
+} as const;
+
+export type OidcDeps = {
+  db: Executor;
+  env: Env;
+  /** APP_URL + /oidc (tests: their ephemeral server's address). */
+  issuer: string;
+};
+
+/** The issuer: APP_URL/oidc, or the local address when APP_URL is unset. */
+export function oidcIssuer(config: Pick<Env, "APP_URL" | "PORT">): string {
+  const base = (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
+  return `${base}${OIDC_MOUNT}`;
+}
+
+/** The provider's client metadata for a configured client (no secret = public, PKCE-only). */
+export function toClientMetadata(client: OidcClientConfig): ClientMetadata {
+  return {
+    client_id: client.client_id,
+    ...(client.client_secret
+      ? { client_secret: client.client_secret, token_endpoint_auth_method: "client_secret_basic" }
+      : { token_endpoint_auth_method: "none" }),
+    client_name: client.name ?? client.client_id,
+    redirect_uris: client.redirect_uris,
+    post_logout_redirect_uris: client.post_logout_redirect_uris,
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+  };
+}
+
+/** The claims a person's account gives, by scope (OIDC_CLAIMS): what userinfo answers. */
+export function accountClaims(user: UserRow, origin: string): Record<string, unknown> {
+  return {
+    sub: user.id,
+    name: user.fullname,
+    picture: user.avatar ? new URL(user.avatar, origin).toString() : undefined,
+    locale: user.language,
+    zoneinfo: user.timezone,
+    email: user.email,
+    email_verified: user.isVerifyEmail,
+    phone_number: user.phone ?? undefined,
+    phone_number_verified: user.phone ? user.isVerifyPhone : undefined,
+  };
+}
+
+/** The person's language for the provider's own pages: ui_locales, then the LANGUAGE cookie. */
+function localeOf(ctx: KoaContextWithOIDC): Locale {
+  const search = new URLSearchParams(ctx.querystring);
+  const uiLocales = ctx.oidc?.params?.ui_locales;
+  if (typeof uiLocales === "string") search.set("ui_locales", uiLocales);
+  return requestedLocale(search) ?? toLocale(parseCookies(ctx.get("cookie"))[LANGUAGE_COOKIE]);
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
+
+/** The provider's own pages (log-out question, signed out, error), in the portal's look and language. */
+export function page(locale: Locale, title: string, body: string): string {
+  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f3f4f6;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center}main{background:#fff;border-radius:16px;box-shadow:0 1px 3px rgba(0,0,0,.1);padding:32px;max-width:400px;width:100%}h1{font-size:1.25rem;margin:0 0 12px}p{color:#4b5563}button{display:block;width:100%;padding:10px;margin-top:12px;border-radius:8px;border:1px solid #d1d5db;font-size:1rem;cursor:pointer;background:#fff}button[value=yes]{background:#2563eb;color:#fff;border-color:#2563eb}</style></head><body><main>${body}</main></body></html>`;
+}
+
+/**
+ * Ends the portal session too when the person confirms a full sign-out at end_session: the OpenID
+ * provider's session is the portal's.
+ */
+function signOutOfPortalOnLogout(provider: Provider, deps: OidcDeps): void {
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.path !== "/session/end/confirm" || ctx.method !== "POST" || ctx.status >= 400) return;
+    if (!ctx.oidc?.params?.logout) return;
+    const signIn = await portalSignInFrom(deps.db, {
+      cookieHeader: ctx.get("cookie"),
+      secret: deps.env.SESSION_SECRET,
+      now: new Date(),
+    });
+    if (signIn) await revokeToken(deps.db, signIn.token, new Date());
+    const secure = ctx.secure;
+    for (const cookie of clearedSessionCookies({ secure })) ctx.append("set-cookie", cookie);
+  });
+}
+
+/**
+ * The OpenID Connect provider (oidc-provider, certified) on the portal's database and sign-in.
+ * Codes need PKCE (S256); refresh tokens rotate; the interaction is the portal's own pages.
+ */
+export function createOidcProvider(deps: OidcDeps): Provider {
+  const { env: config, db } = deps;
+  const origin = new URL(deps.issuer).origin;
+  const policy = interactionPolicy.base();
+  // The provider's session stands only while the portal session it came from does, for the same
+  // person: signing out of the portal (or in as someone else) asks for a sign-in again.
+  policy.get("login")?.checks.add(
+    new interactionPolicy.Check("portal_session", "the portal session ended or changed", async (ctx) => {
+      const signIn = await portalSignInFrom(db, {
+        cookieHeader: ctx.get("cookie"),
+        secret: config.SESSION_SECRET,
+        now: new Date(),
+      });
+      return signIn?.user.id === ctx.oidc.session?.accountId && signIn?.user.phone
+        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+        : interactionPolicy.Check.REQUEST_PROMPT;
+    }),
+  );
+
+  const configuration: Configuration = {
+    adapter: (name: string) => new PortalOidcAdapter(name, db),
+    clients: config.OIDC_CLIENTS.map(toClientMetadata),
+    jwks: loadOidcJwks(config),
+    cookies: {
+      keys: oidcCookieKeys(config.SESSION_SECRET),
+      long: { httpOnly: true, sameSite: "lax" },
+      short: { httpOnly: true, sameSite: "lax" },
+    },
+    scopes: [...OIDC_SCOPES],
+    claims: Object.fromEntries(Object.entries(OIDC_CLAIMS).map(([k, v]) => [k, [...v]])),
+    async findAccount(_ctx, sub): Promise<Account | undefined> {
+      const user = await findUserById(db, sub);
+      if (user?.status !== "ACTIVE") return undefined;
+      return { accountId: user.id, claims: () => ({ ...accountClaims(user, origin), sub: user.id }) };
+    },
+    interactions: {
+      policy,
+      url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}`,
+    },
+    responseTypes: ["code"],
+    // A grant reused by a later sign-in belongs to that sign-in's portal session from then on.
+    async loadExistingGrant(ctx) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId ?? ctx.oidc.session?.grantIdFor(ctx.oidc.client?.clientId ?? "");
+      if (!grantId) return undefined;
+      const grant = await ctx.oidc.provider.Grant.find(grantId);
+      if (!grant) return undefined;
+      const signIn = await portalSignInFrom(db, {
+        cookieHeader: ctx.get("cookie"),
+        secret: config.SESSION_SECRET,
+        now: new Date(),
+      });
+      if (signIn && signIn.user.id === grant.accountId) await linkOidcGrant(db, grantId, signIn.sessionId);
+      return grant;
+    },
+    // OAuth 2.1: every client proves its code with PKCE, S256 being the only method offered.
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          const locale = localeOf(ctx);
+          const t = translator(locale);
+          const client = ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId;
+          ctx.body = page(
+            locale,
+            t("auth.oidc.logout.title"),
+            `<h1>${escapeHtml(t("auth.oidc.logout.title"))}</h1><p>${escapeHtml(
+              client ? t("auth.oidc.logout.bodyFrom", { client }) : t("auth.oidc.logout.body"),
+            )}</p>${form}<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">${escapeHtml(
+              t("auth.oidc.logout.yes"),
+            )}</button><button type="submit" form="op.logoutForm">${escapeHtml(t("auth.oidc.logout.no"))}</button>`,
+          );
+        },
+        async postLogoutSuccessSource(ctx) {
+          const locale = localeOf(ctx);
+          const t = translator(locale);
+          ctx.body = page(
+            locale,
+            t("auth.oidc.logout.doneTitle"),
+            `<h1>${escapeHtml(t("auth.oidc.logout.doneTitle"))}</h1><p>${escapeHtml(t("auth.oidc.logout.done"))}</p><p><a href="/signin">${escapeHtml(t("auth.oidc.logout.signInAgain"))}</a></p>`,
+          );
+        },
+      },
+    },
+    async renderError(ctx, out) {
+      const locale = localeOf(ctx);
+      const t = translator(locale);
+      ctx.type = "html";
+      ctx.body = page(
+        locale,
+        t("auth.oidc.error.title"),
+        `<h1>${escapeHtml(t("auth.oidc.error.title"))}</h1><p>${escapeHtml(t("auth.oidc.error.body"))}</p><p><code>${escapeHtml(String(out.error))}</code></p>`,
+      );
+    },
+    // Refresh tokens for every client allowed the grant, rotated on each use; the provider's
+    // session (and so the portal session) bounds the ones without offline_access.
+    async issueRefreshToken(_ctx, client, code) {
+      return client.grantTypeAllowed("refresh_token") && code.scopes.has("openid");
+    },
+    rotateRefreshToken: true,
+    // Browser apps (public clients) call the token endpoint from their own origin.
+    clientBasedCORS(_ctx, requestOrigin, client) {
+      return client.redirectUris?.some((uri) => new URL(uri).origin === requestOrigin) ?? false;
+    },
+    ttl: {
+      AccessToken: 10 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: SESSION_TTL_SECONDS,
+      Session: SESSION_TTL_SECONDS,
+      RefreshToken: SESSION_TTL_SECONDS,
+    },
+  };
+  const provider = new Provider(deps.issuer, configuration);
+  // Behind a TLS-terminating proxy the provider must believe its X-Forwarded-Proto (https).
+  provider.proxy = process.env.TRUST_PROXY === "1";
+  signOutOfPortalOnLogout(provider, deps);
+  provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "oidc provider error"));
+  return provider;
+}
