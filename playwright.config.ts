@@ -15,6 +15,15 @@ export const E2E_PRODUCT = {
   apiKey: "e2e-ls-api-key-0123456789",
   webhookSecret: "e2e-ls-webhook-secret-0123",
 };
+/**
+ * OpenID Connect clients of the end-to-end app (issue 14). Their redirect URIs are pages of the
+ * peer server (which answers them 404: the spec only reads the URL the browser lands on).
+ */
+export const E2E_OIDC = {
+  rpOrigin: `http://localhost:${E2E.peerHttpPort}/oidc-rp`,
+  forum: { clientId: "e2e-forum", clientSecret: "e2e-forum-secret-0123456789" },
+  helpdesk: { clientId: "e2e-helpdesk" },
+};
 const OAUTH = `http://localhost:${E2E.peerOauthPort}`;
 // A fresh data dir per run (the config is read by the runner and by each worker: reuse the first).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
@@ -67,8 +76,12 @@ export default defineConfig({
             webhook_secret: E2E_PRODUCT.webhookSecret,
           },
         }),
-        // Many specs sign the shared demo account in; the device-limit spec fills the limit itself.
-        DEVICE_LIMIT: "40",
+        // Many specs sign the shared demo account in (the accessibility specs alone about a dozen
+        // times); the device-limit specs fill the limit themselves.
+        DEVICE_LIMIT: "100",
+        // Every spec comes from 127.0.0.1: the per-address budgets (2FA codes, social sign-ins…) are
+        // shared by the whole run. Per-account budgets stay as they are.
+        RATE_LIMIT_IP_SCALE: "10",
         SMS_PROVIDER: "webhook",
         SMS_WEBHOOK_URL: `http://127.0.0.1:${E2E.peerHttpPort}/sms`,
         GOOGLE_CLIENT_ID: "e2e-google",
@@ -80,6 +93,21 @@ export default defineConfig({
         FACEBOOK_TOKEN_URL: `${OAUTH}/token`,
         FACEBOOK_USERINFO_URL: `${OAUTH}/userinfo?fields=id,name,email,picture`,
         LEAD_CAPTURE_URL: `http://127.0.0.1:${E2E.peerHttpPort}/lead`,
+        OIDC_CLIENTS: JSON.stringify([
+          {
+            client_id: E2E_OIDC.forum.clientId,
+            client_secret: E2E_OIDC.forum.clientSecret,
+            name: "Community forum",
+            redirect_uris: [`${E2E_OIDC.rpOrigin}/cb`],
+            post_logout_redirect_uris: [`${E2E_OIDC.rpOrigin}/bye`],
+            first_party: true,
+          },
+          {
+            client_id: E2E_OIDC.helpdesk.clientId,
+            name: "Help desk",
+            redirect_uris: [`${E2E_OIDC.rpOrigin}/spa`],
+          },
+        ]),
         ALTCHA_COST: "20",
         OUTBOX_UI: "1",
         OUTBOX_INTERVAL_SECONDS: "1",

@@ -1,54 +1,21 @@
 // `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
 // pay for Next's router) and everything else to Next's request handler (DESIGN §2).
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { env } from "@/lib/env";
-import { API_PREFIX, dispatch } from "@/lib/http/dispatch";
+import { API_PREFIX } from "@/lib/http/dispatch";
+import { serveApi } from "@/lib/http/fast-path";
 import { logger } from "@/lib/logger";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { closeDatabase, getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/db/seed/demo";
+import { createOidcHandler } from "@/server/oidc/http";
+import { oidcIssuer } from "@/server/oidc/provider";
+import { deleteExpiredOidcRows } from "@/server/oidc/repository";
 import { readiness } from "@/server/ops/health";
 import { metrics, readOutboxDepthWith } from "@/server/ops/metrics";
 import { countUndelivered } from "@/server/outbox/repository";
 import { startOutboxWorker } from "@/server/outbox/worker";
-
-/** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
-const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;
-
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  // The client address comes from the socket unless a trusted proxy in front says otherwise.
-  if (process.env.TRUST_PROXY !== "1") headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
-  let body: Uint8Array<ArrayBuffer> | undefined;
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    // Bytes, not text: a multipart body carries an image.
-    for await (const chunk of req) {
-      size += (chunk as Buffer).length;
-      if (size > MAX_BODY) break;
-      chunks.push(chunk as Buffer);
-    }
-    const all = Buffer.concat(chunks);
-    body = new Uint8Array(all.buffer.slice(all.byteOffset, all.byteOffset + all.byteLength) as ArrayBuffer);
-  }
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body });
-}
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
-  const cookies = response.headers.getSetCookie();
-  response.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  if (cookies.length) res.setHeader("set-cookie", cookies);
-  res.statusCode = response.status;
-  res.end(Buffer.from(await response.arrayBuffer()));
-}
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
@@ -65,6 +32,11 @@ async function main() {
   const handle = app.getRequestHandler();
 
   readOutboxDepthWith(() => countUndelivered(db));
+  // Issue 14: the OpenID Connect provider at APP_URL/oidc, on when OIDC_CLIENTS names a client.
+  const oidc =
+    config.OIDC_CLIENTS.length > 0
+      ? createOidcHandler({ db, env: config, issuer: oidcIssuer(config) })
+      : null;
   let stopping = false;
   const server = createServer((req, res) => {
     const path = req.url?.split("?")[0];
@@ -88,16 +60,9 @@ async function main() {
       });
       return;
     }
+    if (oidc?.(req, res)) return;
     if (req.url?.startsWith(`${API_PREFIX}/`)) {
-      const origin = `http://${req.headers.host ?? `localhost:${config.PORT}`}`;
-      toRequest(req, origin)
-        .then((request) => dispatch(request))
-        .then((response) => send(res, response))
-        .catch((error) => {
-          logger.error({ err: error }, "fast path failed");
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
+      serveApi(req, res, `localhost:${config.PORT}`);
       return;
     }
     handle(req, res);
@@ -124,6 +89,11 @@ async function main() {
     sweepExpiredAttempts(reconcileDeps(db, config, logger)).catch((error) =>
       logger.error({ err: error }, "payment sweep failed"),
     );
+    if (oidc) {
+      deleteExpiredOidcRows(db, new Date()).catch((error) =>
+        logger.error({ err: error }, "oidc sweep failed"),
+      );
+    }
   }, 60_000);
   // Graceful shutdown: stop accepting, let in-flight requests and outbox sends finish within
   // SHUTDOWN_GRACE_SECONDS, then close the pool. /readyz says 503 meanwhile.

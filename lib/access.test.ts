@@ -30,6 +30,10 @@ describe("redirectFor (SPEC §2 access states)", () => {
     ["/verify-email", "?token=t", "needs-phone", null],
     ["/iframe", "?token=t", "signed-in", null],
     ["/login-embed", "", "anonymous", null],
+    // An OpenID Connect client's consent screen and fresh sign-in (prompt=login) are served.
+    ["/oidc-consent", "?uid=abc", "signed-in", null],
+    ["/signin", "?path=%2Foidc%2Finteraction%2Fabc", "signed-in", null],
+    ["/signin", "?path=%2Foidc%2Finteraction%2F..%2Fx", "signed-in", "/account/profile"],
     // Signed in without a phone: forced to complete the registration.
     ["/complete-reg", "", "needs-phone", null],
     ["/account/profile", "", "needs-phone", "/complete-reg"],

@@ -51,9 +51,16 @@ export const OPEN_ROUTES = [
   // Checkout is opened from a product by anyone holding the link; its owner signed in spends points.
   "/checkout",
   "/dev/gateway",
+  // An OpenID Connect client's consent screen (the interaction checks who answers it).
+  "/oidc-consent",
 ] as const;
 
 export const SIGNED_IN_HOME = "/account/profile";
+
+/** The portal's OpenID Connect interaction, where a sign-in made for an OIDC client goes back to. */
+export function isOidcInteractionPath(path: string | null | undefined): path is string {
+  return Boolean(path && /^\/oidc\/interaction\/[A-Za-z0-9_-]{1,64}$/.test(path));
+}
 
 const matches = (pathname: string, routes: readonly string[]) =>
   routes.some((r) => pathname === r || pathname.startsWith(`${r}/`));
@@ -83,6 +90,8 @@ export function redirectFor(pathname: string, search: string, state: AccessState
   if (pathname === "/") return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("logout")) return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("callback_url")) return null;
+  // An OIDC client asked for a fresh sign-in (prompt=login, max_age).
+  if (pathname === "/signin" && isOidcInteractionPath(new URLSearchParams(search).get("path"))) return null;
   if (pathname === "/verify-account") return null;
   return SIGNED_IN_HOME;
 }

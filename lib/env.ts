@@ -23,6 +23,26 @@ const appSchema = z
   });
 export type AppConfig = z.infer<typeof appSchema>;
 
+/**
+ * An application that signs people in through the portal's OpenID Connect provider (issue 14).
+ * No secret = a public client (a browser or mobile app), which must use PKCE.
+ */
+const oidcClientSchema = z.object({
+  client_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(/^[A-Za-z0-9._-]+$/, "client_id: letters, digits, dot, dash and underscore"),
+  client_secret: z.string().min(16).nullish(),
+  /** Shown on the consent screen and in the profile's device list. */
+  name: z.string().min(1).max(100).optional(),
+  redirect_uris: z.array(z.url()).min(1),
+  post_logout_redirect_uris: z.array(z.url()).default([]),
+  /** The family's own applications: no consent screen. */
+  first_party: z.boolean().default(false),
+});
+export type OidcClientConfig = z.infer<typeof oidcClientSchema>;
+
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -48,6 +68,26 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** OpenID Connect clients (JSON array); the provider at APP_URL/oidc is on when there is one. */
+  OIDC_CLIENTS: z
+    .string()
+    .default("[]")
+    .transform((raw, ctx) => {
+      try {
+        const clients = z.array(oidcClientSchema).parse(JSON.parse(raw));
+        const ids = new Set(clients.map((c) => c.client_id));
+        if (ids.size !== clients.length) throw new Error("two clients share a client_id");
+        return clients;
+      } catch (error) {
+        ctx.addIssue({
+          code: "custom",
+          message: `OIDC_CLIENTS is not valid JSON of clients: ${String(error)}`,
+        });
+        return z.NEVER;
+      }
+    }),
+  /** The provider's signing keys: a JWKS (JSON) or the path of a file holding one. */
+  OIDC_JWKS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Account portal <no-reply@localhost>"),
   SMS_PROVIDER: z.enum(["outbox", "webhook"]).default("outbox"),

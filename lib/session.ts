@@ -21,11 +21,42 @@ export async function sealSession(data: SessionCookie, secret: string): Promise<
   return sealData(data, { password: secret, ttl: SESSION_TTL_SECONDS });
 }
 
+/**
+ * Opened cookies, by secret and sealed value, for a minute: a signed-in page makes several /2.0
+ * calls in-process and the proxy opens the same cookie too, each unseal being two key derivations,
+ * an HMAC and a decryption (DESIGN §7 render budget). Only a cookie that opened is kept, and only
+ * the identical bytes find it; the session behind it is still checked against the database.
+ */
+const UNSEALED_MS = 60_000;
+const UNSEALED_MAX = 10_000;
+const globalForUnsealed = globalThis as unknown as {
+  __portalUnsealed?: Map<string, Map<string, { at: number; value: SessionCookie }>>;
+};
+globalForUnsealed.__portalUnsealed ??= new Map();
+const unsealedBySecret = globalForUnsealed.__portalUnsealed;
+
 export async function unsealSession(
   sealed: string | undefined,
   secret: string,
 ): Promise<SessionCookie | null> {
   if (!sealed) return null;
+  let opened = unsealedBySecret.get(secret);
+  if (!opened) {
+    opened = new Map();
+    unsealedBySecret.set(secret, opened);
+  }
+  const now = Date.now();
+  const hit = opened.get(sealed);
+  if (hit && now - hit.at < UNSEALED_MS) return hit.value;
+  const value = await openSession(sealed, secret);
+  if (value) {
+    if (opened.size >= UNSEALED_MAX) opened.clear();
+    opened.set(sealed, { at: now, value });
+  }
+  return value;
+}
+
+async function openSession(sealed: string, secret: string): Promise<SessionCookie | null> {
   try {
     const data = await unsealData<Partial<SessionCookie>>(sealed, {
       password: secret,

@@ -1,39 +1,12 @@
-import { headers } from "next/headers";
-import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { LanguageSwitcher } from "@/components/layout/language-switcher";
-import { LINKS } from "@/lib/links";
+import { ClientIntl } from "@/components/layout/client-intl";
+import { PublicFrame } from "@/components/layout/public-frame";
 
-/** The frame of every sign-in screen: brand, card, and the SPEC §2 footer. */
-export default async function PublicLayout({ children }: { children: ReactNode }) {
-  const t = await getTranslations("auth.footer");
-  // proxy.ts marks ?iframe=1: the language switch is hidden inside a sibling product's frame.
-  const isIframe = (await headers()).get("x-portal-iframe") === "1";
+/** Every sign-in screen but /signin (which has its own group and no client catalog). */
+export default function PublicLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <div className="flex flex-1">
-        <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
-        {/* SPEC §9: outside a frame, the landing panel sits beside the card on wide screens. */}
-        {!isIframe && (
-          <aside className="hidden w-[42%] max-w-xl lg:block">
-            <iframe src="/login-embed" title={t("landing")} loading="lazy" className="size-full border-0" />
-          </aside>
-        )}
-      </div>
-      <footer className="auth-footer flex flex-wrap items-center justify-center gap-x-4 gap-y-2 px-4 pb-6 text-sm text-gray-500">
-        {(["securityPolicy", "help", "terms"] as const).map((key) => (
-          <a
-            key={key}
-            className="hover:text-brand-600 hover:underline"
-            href={LINKS[key]}
-            target="_blank"
-            rel="noreferrer"
-          >
-            {t(key)}
-          </a>
-        ))}
-        {!isIframe && <LanguageSwitcher />}
-      </footer>
-    </div>
+    <ClientIntl>
+      <PublicFrame>{children}</PublicFrame>
+    </ClientIntl>
   );
 }

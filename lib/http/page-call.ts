@@ -1,40 +1,52 @@
 import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
-import { dispatch } from "./dispatch";
+import { type ApiRequest, handleApi } from "./dispatch";
 import type { Envelope } from "./envelope";
 
 /**
  * Runs a /2.0 call in-process on the visitor's behalf: through the same registry and dispatch
  * as the browser's, carrying the visitor's cookies (session, language), address and agent.
+ * Route handlers get a Response (they pass its cookies on); pages get the envelope.
  */
-export function callAsVisitor(
+export async function callAsVisitor(
   path: string,
   incoming: Headers,
   body: Record<string, unknown> = {},
 ): Promise<Response> {
+  const answer = await handleApi(visitorRequest(path, incoming, body));
+  const headers = new Headers(answer.headers);
+  for (const c of answer.setCookies) headers.append("set-cookie", c);
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+/** The call as the visitor's browser would make it (no web Request needed in-process). */
+function visitorRequest(path: string, incoming: Headers, body: Record<string, unknown>): ApiRequest {
   const host = incoming.get("host") ?? "localhost";
   const origin = `${incoming.get("x-forwarded-proto") ?? "http"}://${host}`;
-  return dispatch(
-    new Request(`${origin}/2.0${path}`, {
-      method: "POST",
-      headers: {
-        cookie: incoming.get("cookie") ?? "",
-        host,
-        origin,
-        "content-type": "application/json",
-        "user-agent": incoming.get("user-agent") ?? "",
-        "x-forwarded-for": incoming.get("x-forwarded-for") ?? "",
-      },
-      body: JSON.stringify(body),
-    }),
-  );
+  const sent: Record<string, string> = {
+    cookie: incoming.get("cookie") ?? "",
+    host,
+    origin,
+    "content-type": "application/json",
+    "user-agent": incoming.get("user-agent") ?? "",
+    "x-forwarded-for": incoming.get("x-forwarded-for") ?? "",
+  };
+  const text = JSON.stringify(body);
+  return {
+    method: "POST",
+    url: `/2.0${path}`,
+    origin,
+    header: (name) => sent[name] || undefined,
+    text: async () => text,
+    formData: () => Promise.reject(new Error("calls made in-process send JSON")),
+  };
 }
 
 /** A server component's /2.0 call. */
 export async function pageCall<T>(path: string, body: Record<string, unknown> = {}): Promise<Envelope<T>> {
-  const response = await callAsVisitor(path, await headers(), body);
-  return (await response.json()) as Envelope<T>;
+  const answer = await handleApi(visitorRequest(path, await headers(), body));
+  return JSON.parse(answer.body) as Envelope<T>;
 }
 
 /** The signed-in person for this render; layout and page share one call. */

@@ -56,7 +56,7 @@ export async function listPeople(db: Db, options: { limit: number; search?: stri
 export async function setRequire2fa(db: Db, email: string, required: boolean) {
   const user = await personByEmail(db, email);
   const updated = await updateUser(db, user.id, { isRequire2fa: required });
-  forgetCachedSessions((v) => v.user.id === user.id);
+  await forgetCachedSessions({ userId: user.id });
   return describeUser(updated ?? user);
 }
 
@@ -64,7 +64,7 @@ export async function setRequire2fa(db: Db, email: string, required: boolean) {
 export async function setAdminScope(db: Db, email: string, isAdmin: boolean) {
   const user = await personByEmail(db, email);
   const updated = await updateUser(db, user.id, { scope: isAdmin ? "admin" : "user" });
-  forgetCachedSessions((v) => v.user.id === user.id);
+  await forgetCachedSessions({ userId: user.id });
   return describeUser(updated ?? user);
 }
 
@@ -72,7 +72,7 @@ export async function setAdminScope(db: Db, email: string, isAdmin: boolean) {
 export async function setPartner(db: Db, email: string, isPartner: boolean) {
   const user = await personByEmail(db, email);
   const updated = await updateUser(db, user.id, { isPartner });
-  forgetCachedSessions((v) => v.user.id === user.id);
+  await forgetCachedSessions({ userId: user.id });
   return describeUser(updated ?? user);
 }
 

@@ -136,10 +136,19 @@ export async function finishSignIn(
       user,
       data: { query, isNew } satisfies PendingSignIn,
     });
-    const { expTime } = await sendCode(ctx, { flow, user, channel });
+    const { expTime, delayed } = await sendCode(ctx, { flow, user, channel });
     const result = decideSignInResult(state, query, source, { ...context, flowToken: token, expTime });
     return {
-      data: { ...redirectData(result), token, verify_type: channel, exp_time: expTime, is_not_verify: true },
+      data: {
+        ...redirectData(result),
+        token,
+        verify_type: channel,
+        exp_time: expTime,
+        is_not_verify: true,
+        // The code could not go out at once: it waits in the outbox and may be late.
+        delivery_delayed: delayed,
+      },
+      ...(delayed ? { message: "auth.verify.delayed" } : {}),
       session: { clear: true },
     };
   }

@@ -9,9 +9,16 @@ import { consume, reward } from "@/lib/rate-limit";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
 import { grantVerifyReward, recordReferral, referralFields } from "@/server/referral/service";
+import { signedInFrom } from "@/server/security/repository";
 import { createSession, resolveToken, revokeToken } from "@/server/session/service";
-import { findUserByEmail, findUserById, insertUser, updateUser } from "@/server/user/repository";
-import { toUserInfo } from "@/server/user/service";
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  type UserRow,
+  updateUser,
+} from "@/server/user/repository";
+import { toUserInfo, type UserInfoDto } from "@/server/user/service";
 import { checkCode, finishFlow, getFlow, sendCode } from "@/server/verification/service";
 import { allowedHosts, finishSignIn, handoffQuery, type PendingSignIn, recordEvent } from "./finish-signin";
 import type {
@@ -25,10 +32,34 @@ import type {
 } from "./schema";
 import { allowedCallback, withToken } from "./signin-result";
 
+/** An address the account signed in from within this many days is the owner's usual one. */
+const KNOWN_ADDRESS_DAYS = 30;
+
+/**
+ * The sign-in throttle (README, "Sign-in throttling"): per address, and per account. Guesses at one
+ * account from addresses it never signed in from share one budget; an address the account signed
+ * in from recently has a budget of its own, so a brute force from elsewhere never locks the owner
+ * out. Budgets refill after their window: no lock is permanent.
+ */
+async function consumeAccountBudget(ctx: Ctx, email: string, userId: string | undefined) {
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 86_400_000);
+  const known = userId ? await signedInFrom(ctx.db, userId, ctx.ip, since) : false;
+  const budget = known
+    ? { name: "signinKnown" as const, key: `${email}|${ctx.ip}` }
+    : { name: "signinEmail" as const, key: email };
+  await consume(budget.name, budget.key);
+  // A right password gives the points it spent back (only its own budget: the owner signing in does
+  // not refill the budget of guesses from elsewhere).
+  return async () => {
+    await reward(budget.name, budget.key);
+    await reward("signinIp", ctx.ip);
+  };
+}
+
 export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Promise<CallResult> {
   await consume("signinIp", ctx.ip);
-  await consume("signinEmail", input.email);
   const user = await findUserByEmail(ctx.db, input.email);
+  const giveBack = await consumeAccountBudget(ctx, input.email, user?.id);
   const ok = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !ok) {
     await recordEvent(ctx, user?.id ?? null, "signin_failed", {
@@ -37,9 +68,7 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
     throw new AppError("AUTH_INVALID_CREDENTIALS");
   }
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
-  // Both budgets throttle guessing: a right password gives its points back.
-  await reward("signinEmail", input.email);
-  await reward("signinIp", ctx.ip);
+  await giveBack();
   return finishSignIn(ctx, { user, source: "signin", query: handoffQuery(input), isNew: false });
 }
 
@@ -89,8 +118,11 @@ export async function resendOtp(ctx: Ctx, input: { token: string }): Promise<Cal
   const flow = await getFlow(ctx, input.token, "verify_account");
   const user = await findUserById(ctx.db, flow.userId);
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
-  const { expTime } = await sendCode(ctx, { flow, user, channel: user.verifyType as VerifyType });
-  return { data: { exp_time: expTime }, message: "auth.verify.resent" };
+  const { expTime, delayed } = await sendCode(ctx, { flow, user, channel: user.verifyType as VerifyType });
+  return {
+    data: { exp_time: expTime, delivery_delayed: delayed },
+    message: delayed ? "auth.verify.delayed" : "auth.verify.resent",
+  };
 }
 
 export async function verifyAccount(
@@ -114,9 +146,21 @@ export async function verifyAccount(
   return finishSignIn(ctx, { user, source: "otp", query, isNew: Boolean(data.isNew) });
 }
 
+/**
+ * The DTO of a user row, made once per row: the session cache hands userinfo the same row until
+ * the person changes (a change drops it), so the call every product makes reuses it.
+ */
+const userInfoOfRow = new WeakMap<UserRow, UserInfoDto>();
+
 export async function getUserInfo(ctx: Ctx): Promise<CallResult> {
   if (!ctx.auth) throw new AppError("UNAUTHORIZED");
-  return { data: toUserInfo(ctx.auth.user) };
+  const { user } = ctx.auth;
+  let info = userInfoOfRow.get(user);
+  if (!info) {
+    info = toUserInfo(user);
+    userInfoOfRow.set(user, info);
+  }
+  return { data: info };
 }
 
 /** Revokes the presented session in the database and clears the cookies. */

@@ -543,3 +543,37 @@ describe("decideSignInResult: a framed flow stays framed", () => {
     ).toBe(false);
   });
 });
+
+describe("decideSignInResult: an OpenID Connect client's sign-in (issue 14)", () => {
+  const OIDC = "/oidc/interaction/AbC_123-xyz";
+
+  it("goes back to the interaction once signed in, a new account too (no builder hand-off)", () => {
+    for (const isNew of [false, true]) {
+      const result = expectKind(decide({ isNew }, { path: OIDC }, isNew ? "otp" : "signin"), "home");
+      expect(result.redirectUrl).toBe(OIDC);
+    }
+  });
+
+  it.each([
+    ["verify-account", { isVerified: false }, "/verify-account"],
+    ["require-enable-2fa", { isRequire2fa: true }, "/require-enable-2fa"],
+    ["verify-2fa", { is2faEnabled: true, twoFaType: "TOTP" as const }, "/verify-2fa"],
+    ["complete-reg", { hasPhone: false }, "/complete-reg"],
+  ])("carries the interaction through the %s step", (kind, state, pathname) => {
+    const result = decide(state, { path: OIDC });
+    expect(result.kind).toBe(kind);
+    const redirect = "redirectUrl" in result ? result.redirectUrl : "";
+    expect(parse(redirect).pathname).toBe(pathname);
+    expect(parse(redirect).params.path).toBe(OIDC);
+  });
+
+  it("carries no other path to the next step (the SPEC hand-off is unchanged)", () => {
+    const result = expectKind(decide({ hasPhone: false }, { path: "/order" }), "complete-reg");
+    expect(result.redirectUrl).toBe("/complete-reg");
+  });
+
+  it("an explicit allowed callback still wins", () => {
+    const result = expectKind(decide({}, { path: OIDC, callback_url: CALLBACK }), "callback");
+    expect(result.callbackUrl).toContain("app.example.com");
+  });
+});

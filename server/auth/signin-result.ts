@@ -1,5 +1,6 @@
 // SPEC §4 "Sign-in result" as one pure function: (user state, query, allow-list) → what happens
 // to the cookie and where the person goes. The service mints tokens; this only decides.
+import { isOidcInteractionPath } from "@/lib/access";
 
 export type SignInSource = "signin" | "signup" | "otp" | "social" | "register";
 
@@ -139,12 +140,15 @@ export function decideSignInResult(
   context: SignInContext,
 ): SignInResult {
   const callback = allowedCallback(query.callback_url, context.allowedHosts);
+  // A sign-in for an OpenID Connect client goes back to its interaction, through every step.
+  const oidcReturn = isOidcInteractionPath(query.path) ? query.path : undefined;
   // Only an allowed callback travels on to the next step; a refused one is dropped here.
   // The next step stays in the frame's look (no language switch) when the flow is framed.
   const carried = {
     callback_url: callback?.toString(),
     app_code: query.app_code,
     iframe: query.iframe ? "1" : undefined,
+    path: oidcReturn,
   };
 
   if (!user.isVerified) {
@@ -192,7 +196,10 @@ export function decideSignInResult(
 
   const postMessageTo = query.iframe ? allowedParentOrigin(query.parent_origin, context.allowedHosts) : null;
   const target =
-    callback ?? (user.isNew ? allowedCallback(context.defaultCallbackUrl, context.allowedHosts) : undefined);
+    callback ??
+    (user.isNew && !oidcReturn
+      ? allowedCallback(context.defaultCallbackUrl, context.allowedHosts)
+      : undefined);
   if (target) {
     const url = new URL(target);
     url.searchParams.set("login_callback", source);

@@ -99,7 +99,7 @@ export async function adjustBalance(
   change: Adjustment,
 ): Promise<{ balance: number; referenceNo: string }> {
   const result = await db.transaction((tx) => adjustBalanceIn(tx, change));
-  forgetCachedSessions((v) => v.user.id === change.userId);
+  void forgetCachedSessions({ userId: change.userId });
   return result;
 }
 

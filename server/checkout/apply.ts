@@ -59,7 +59,7 @@ async function applyOnce(deps: Deps, result: GatewayResult): Promise<Applied> {
     const voided = await deps.db.transaction((tx) =>
       voidPayment(tx, payment, "CANCEL", now, `${result.actor}: not paid`),
     );
-    forgetCachedSessions((v) => v.user.id === payment.userId);
+    void forgetCachedSessions({ userId: payment.userId });
     return voided ? "failed" : "duplicate";
   }
   const moved = await transitionOrder(
@@ -296,7 +296,7 @@ export async function sweepExpiredAttempts(deps: Deps): Promise<{ expired: numbe
     const voided = await deps.db.transaction((tx) => voidPayment(tx, payment, "CANCEL", now, "expired"));
     if (voided) {
       expired += 1;
-      forgetCachedSessions((v) => v.user.id === payment.userId);
+      void forgetCachedSessions({ userId: payment.userId });
     }
   }
   return { expired, paid };

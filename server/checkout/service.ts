@@ -200,7 +200,7 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
     }
     return { order: locked, payment, gatewayRef, pointsUsed, due: dueVnd, newPoint, expiresAt };
   });
-  forgetCachedSessions((v) => v.user.id === user.id);
+  void forgetCachedSessions({ userId: user.id });
 
   const answer: CheckoutAnswer = {
     payment_id: opened.payment.id,
@@ -241,7 +241,7 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
     await ctx.db.transaction((tx) =>
       voidPayment(tx, opened.payment, "CANCEL", ctx.clock(), "gateway unavailable"),
     );
-    forgetCachedSessions((v) => v.user.id === user.id);
+    void forgetCachedSessions({ userId: user.id });
     throw new AppError("GATEWAY_UNAVAILABLE");
   }
   return { data: answer, message: answer.url ? "commerce.redirecting" : "commerce.transferOpened" };

@@ -108,7 +108,7 @@ export async function transitionOrder(
     }
     throw error;
   }
-  if (result.changed) forgetCachedSessions((v) => v.user.id === result.order.userId);
+  if (result.changed) void forgetCachedSessions({ userId: result.order.userId });
   return result;
 }
 

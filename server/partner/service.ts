@@ -164,7 +164,8 @@ export async function upgradeStore(
     });
     return result;
   });
-  forgetCachedSessions((v) => v.user.id === partner.id || v.user.id === store.store.ownerId);
+  await forgetCachedSessions({ userId: partner.id });
+  await forgetCachedSessions({ userId: store.store.ownerId });
   return {
     message: "commerce.storeUpgraded",
     data: {
@@ -221,7 +222,8 @@ export async function activateStore(
     });
     return result;
   });
-  forgetCachedSessions((v) => v.user.id === partner.id || v.user.id === customer.id);
+  await forgetCachedSessions({ userId: partner.id });
+  await forgetCachedSessions({ userId: customer.id });
   return {
     message: "commerce.storeActivated",
     data: { store_id: storeId, name: storeName, expires_at: bought.expiresAt?.toISOString() ?? null, credit },

@@ -180,7 +180,7 @@ export async function cancelPayment(
   const now = ctx.clock();
   const done = await ctx.db.transaction((tx) => voidPayment(tx, payment, "CANCEL", now, input.note));
   if (!done) throw new AppError("PAYMENT_NOT_PENDING");
-  forgetCachedSessions((v) => v.user.id === payment.userId);
+  void forgetCachedSessions({ userId: payment.userId });
   return { message: "commerce.paymentCancelled" };
 }
 

@@ -55,13 +55,13 @@ export async function revokeSessionByHash(
   return row;
 }
 
-/** Revokes every live session of a person, except `exceptId`; returns how many. */
+/** Revokes every live session of a person, except `exceptId`; returns their ids. */
 export async function revokeUserSessions(
   db: Executor,
   userId: string,
   now: Date,
   exceptId?: string,
-): Promise<number> {
+): Promise<string[]> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -73,5 +73,5 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }

@@ -3,7 +3,15 @@ import { newId, newToken, sha256 } from "@/lib/ids";
 import { SESSION_TTL_SECONDS } from "@/lib/session";
 import type { Ctx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
+import { endOidcGrantsOfSessions } from "@/server/oidc/service";
 import type { UserRow } from "@/server/user/repository";
+import {
+  cachedSession,
+  cacheGeneration,
+  forgetSessions,
+  rememberSession,
+  type SessionSelector,
+} from "./cache";
 import {
   findLiveSession,
   insertSession,
@@ -17,21 +25,11 @@ import {
 export const PORTAL_APP_CODE = "luid";
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 /**
- * DESIGN §7: /2.0/auth/userinfo is the call every product makes. A live session is kept in
- * process memory for a few seconds; revoking it here drops it at once. (Another instance may
- * accept a revoked token for at most CACHE_MS.)
+ * Forgets cached sessions (after a revocation or a change to the person), here and in every
+ * other instance (server/session/cache.ts). A revocation awaits it before answering.
  */
-const CACHE_MS = 5_000;
-type Resolved = { session: SessionRow; user: UserRow; token: string };
-const globalForSessions = globalThis as unknown as {
-  __portalSessionCache?: Map<string, { at: number; value: Resolved }>;
-};
-globalForSessions.__portalSessionCache ??= new Map();
-const cache = globalForSessions.__portalSessionCache;
-
-/** Forgets cached sessions (after a revocation or a change to the person). */
-export function forgetCachedSessions(predicate: (value: Resolved) => boolean = () => true): void {
-  for (const [key, entry] of cache) if (predicate(entry.value)) cache.delete(key);
+export function forgetCachedSessions(selector: SessionSelector): Promise<void> {
+  return forgetSessions(selector);
 }
 
 /** Opens a session for `appCode` and returns its token; only the token's hash is stored. */
@@ -64,39 +62,42 @@ export async function resolveToken(
 ): Promise<{ session: SessionRow; user: UserRow; token: string } | null> {
   if (!token || token.length > 200) return null;
   const hash = sha256(token);
-  const hit = cache.get(hash);
-  if (hit && now.getTime() - hit.at < CACHE_MS && hit.value.session.expiresAt > now) return hit.value;
+  const hit = cachedSession(hash, now);
+  if (hit) return hit;
+  const generation = cacheGeneration();
   const found = await findLiveSession(db, hash, now);
-  if (!found) {
-    cache.delete(hash);
-    return null;
-  }
+  if (!found) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await touchSession(db, found.session.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
   }
   const value = { ...found, token };
-  if (cache.size > 50_000) cache.clear();
-  cache.set(hash, { at: now.getTime(), value });
+  rememberSession(hash, value, now, generation);
   return value;
 }
 
-/** Revokes the session of a token (sign-out); returns the revoked row when there was one. */
+/**
+ * Revokes the session of a token (sign-out) and the OpenID Connect grants given in it; returns
+ * the revoked row when there was one.
+ */
 export async function revokeToken(db: Executor, token: string, now: Date): Promise<SessionRow | undefined> {
   if (!token) return undefined;
-  cache.delete(sha256(token));
-  return revokeSessionByHash(db, sha256(token), now);
+  const row = await revokeSessionByHash(db, sha256(token), now);
+  await forgetCachedSessions({ tokenHash: sha256(token) });
+  if (row) await endOidcGrantsOfSessions(db, [row.id]);
+  return row;
 }
 
 /**
- * Revokes every session of a person (the product tokens too), keeping `exceptSessionId` when
- * given; clears them from this process's cache at once.
+ * Revokes every session of a person (the product tokens and OpenID Connect grants too), keeping
+ * `exceptSessionId` when given; clears them from this process's cache at once.
  */
 export async function revokeAllSessions(
   ctx: Pick<Ctx, "db" | "clock">,
   userId: string,
   exceptSessionId?: string,
 ): Promise<number> {
-  const count = await revokeUserSessions(ctx.db, userId, ctx.clock(), exceptSessionId);
-  forgetCachedSessions((value) => value.user.id === userId && value.session.id !== exceptSessionId);
-  return count;
+  const ids = await revokeUserSessions(ctx.db, userId, ctx.clock(), exceptSessionId);
+  await forgetCachedSessions({ userId, exceptSessionId });
+  await endOidcGrantsOfSessions(ctx.db, ids);
+  return ids.length;
 }

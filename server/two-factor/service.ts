@@ -148,7 +148,7 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
     await replaceBackupCodes(ctx.db, user.id, []);
   }
   if (!updated) throw new AppError("UNAUTHORIZED");
-  forgetCachedSessions((v) => v.user.id === user.id);
+  await forgetCachedSessions({ userId: user.id });
   await recordEvent(ctx, user.id, "2fa_enabled", {
     method: input.method,
     changed: Boolean(user.twoFaEnabledAt),
@@ -188,7 +188,7 @@ export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSche
   });
   await replaceBackupCodes(ctx.db, user.id, []);
   await revokeTrustedDevices(ctx.db, user.id, ctx.clock());
-  forgetCachedSessions((v) => v.user.id === user.id);
+  await forgetCachedSessions({ userId: user.id });
   await recordEvent(ctx, user.id, "2fa_disabled");
   return { data: {}, message: "account.security.disabled" };
 }

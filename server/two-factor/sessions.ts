@@ -5,6 +5,12 @@ import type { CallResult } from "@/lib/http/call";
 import { parseUserAgent } from "@/lib/user-agent";
 import { type PendingSignIn, recordEvent, resumeSignIn } from "@/server/auth/finish-signin";
 import { type Ctx, requireAuth } from "@/server/context";
+import {
+  endOidcGrantOf,
+  endOidcGrantsOfSessions,
+  listOidcDevices,
+  OIDC_DEVICE_PREFIX,
+} from "@/server/oidc/service";
 import { forgetCachedSessions, revokeAllSessions } from "@/server/session/service";
 import { findUserById } from "@/server/user/repository";
 import { finishFlow, getFlow } from "@/server/verification/service";
@@ -41,7 +47,8 @@ export async function resolveDeviceLimit(
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
   const revoked = await revokeSessionsOf(ctx.db, user.id, input.session_ids, ctx.clock());
   if (revoked.length === 0) throw new AppError("DEVICE_NOT_FOUND");
-  forgetCachedSessions((v) => revoked.includes(v.session.id));
+  await forgetCachedSessions({ sessionIds: revoked });
+  await endOidcGrantsOfSessions(ctx.db, revoked);
   await recordEvent(ctx, user.id, "device_signed_out", { sessions: revoked.length, reason: "device_limit" });
   await finishFlow(ctx, flow);
   const pending = flow.data as PendingSignIn;
@@ -56,18 +63,33 @@ export async function logoutAll(ctx: Ctx): Promise<CallResult> {
   return { data: { redirect_url: "/signin?logout=1", revoked: count }, session: { clear: true } };
 }
 
-/** /user/sessions: the person's live sessions (browsers and product tokens), this one marked. */
+/**
+ * /user/sessions: the person's live sessions (browsers and product tokens), this one marked, then
+ * the OpenID Connect clients signed in through them.
+ */
 export async function listSessions(ctx: Ctx): Promise<CallResult> {
   const { user, session } = requireAuth(ctx);
-  return { data: { items: await listDevices(ctx, user.id, { currentId: session.id }) } };
+  const [devices, clients] = await Promise.all([
+    listDevices(ctx, user.id, { currentId: session.id }),
+    listOidcDevices(ctx.db, user.id, ctx.clock()),
+  ]);
+  return { data: { items: [...devices, ...clients] } };
 }
 
 /** /user/revoke-session: signs one of the person's sessions out (this one too, which ends it here). */
 export async function revokeSession(ctx: Ctx, input: z.output<typeof byIdSchema>): Promise<CallResult> {
   const { user, session } = requireAuth(ctx);
+  // An OpenID Connect client's row: its grant and tokens end, the browser stays signed in.
+  if (input.id.startsWith(OIDC_DEVICE_PREFIX)) {
+    if (!(await endOidcGrantOf(ctx.db, user.id, input.id, ctx.clock())))
+      throw new AppError("DEVICE_NOT_FOUND");
+    await recordEvent(ctx, user.id, "device_signed_out", { sessions: 0, reason: "oidc_client" });
+    return { data: { id: input.id }, message: "account.devices.signedOut" };
+  }
   const revoked = await revokeSessionsOf(ctx.db, user.id, [input.id], ctx.clock());
   if (revoked.length === 0) throw new AppError("DEVICE_NOT_FOUND");
-  forgetCachedSessions((v) => v.session.id === input.id);
+  await forgetCachedSessions({ sessionIds: [input.id] });
+  await endOidcGrantsOfSessions(ctx.db, revoked);
   await recordEvent(ctx, user.id, "device_signed_out", { sessions: 1, reason: "profile" });
   return input.id === session.id
     ? { data: { redirect_url: "/signin?logout=1" }, session: { clear: true } }

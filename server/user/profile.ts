@@ -35,7 +35,7 @@ async function freshUser(ctx: Ctx) {
 }
 
 function changed(userId: string) {
-  forgetCachedSessions((v) => v.user.id === userId);
+  void forgetCachedSessions({ userId });
 }
 
 /**

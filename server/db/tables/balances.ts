@@ -26,8 +26,13 @@ export const creditLogs = pgTable(
   },
   (t) => [
     uniqueIndex("credit_logs_reference_key").on(t.referenceNo),
-    index("credit_logs_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("credit_logs_user_type_idx").on(t.userId, t.type, t.createdAt.desc(), t.id.desc()),
+    index("credit_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("credit_logs_user_type_idx").on(
+      t.userId,
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 
@@ -46,7 +51,7 @@ export const pointLogs = pgTable(
   },
   (t) => [
     uniqueIndex("point_logs_reference_key").on(t.referenceNo),
-    index("point_logs_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("point_logs_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 

@@ -44,7 +44,7 @@ export const packages = pgTable(
   },
   (t) => [
     uniqueIndex("packages_app_code_key").on(t.appCode, t.code),
-    index("packages_list_idx").on(t.appCode, t.isActive, t.createdAt.desc()),
+    index("packages_list_idx").on(t.appCode, t.isActive, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -71,7 +71,7 @@ export const stores = pgTable(
   },
   (t) => [
     uniqueIndex("stores_app_store_key").on(t.appCode, t.storeId),
-    index("stores_owner_idx").on(t.ownerId, t.appCode, t.createdAt.desc()),
+    index("stores_owner_idx").on(t.ownerId, t.appCode, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -109,9 +109,14 @@ export const orders = pgTable(
     uniqueIndex("orders_idempotency_key")
       .on(t.appCode, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
-    index("orders_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index("orders_user_status_idx").on(t.userId, t.status, t.createdAt.desc(), t.id.desc()),
-    index("orders_status_idx").on(t.status, t.createdAt.desc()),
+    index("orders_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_user_status_idx").on(
+      t.userId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("orders_status_idx").on(t.status, t.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -197,7 +202,12 @@ export const payments = pgTable(
     uniqueIndex("payments_gateway_txn_key")
       .on(t.gateway, t.gatewayTxn)
       .where(sql`${t.gatewayTxn} is not null`),
-    index("payments_user_idx").on(t.userId, t.isHidden, t.createdAt.desc(), t.id.desc()),
+    index("payments_user_idx").on(
+      t.userId,
+      t.isHidden,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("payments_order_idx").on(t.orderId),
     index("payments_pending_idx").on(t.status, t.expiresAt),
   ],
@@ -223,7 +233,7 @@ export const bankTransfers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("bank_transfers_status_idx").on(t.status, t.createdAt.desc())],
+  (t) => [index("bank_transfers_status_idx").on(t.status, t.createdAt.desc().nullsFirst())],
 );
 
 /**
@@ -260,8 +270,12 @@ export const commissions = pgTable(
   },
   (t) => [
     uniqueIndex("commissions_line_key").on(t.orderLineId, t.affiliateId, t.level),
-    index("commissions_affiliate_idx").on(t.affiliateId, t.createdAt.desc(), t.id.desc()),
-    index("commissions_affiliate_status_idx").on(t.affiliateId, t.status, t.createdAt.desc()),
+    index("commissions_affiliate_idx").on(
+      t.affiliateId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("commissions_affiliate_status_idx").on(t.affiliateId, t.status, t.createdAt.desc().nullsFirst()),
     index("commissions_order_idx").on(t.orderId),
     index("commissions_invoice_idx").on(t.invoiceId),
   ],
@@ -289,6 +303,10 @@ export const invoices = pgTable(
     uniqueIndex("invoices_affiliate_month_key")
       .on(t.affiliateId, t.month)
       .where(sql`${t.status} <> 'CANCEL'`),
-    index("invoices_affiliate_idx").on(t.affiliateId, t.createdAt.desc(), t.id.desc()),
+    index("invoices_affiliate_idx").on(
+      t.affiliateId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

@@ -26,6 +26,6 @@ export const outbox = pgTable(
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
-    index("outbox_created_idx").on(t.createdAt.desc()),
+    index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -20,6 +20,10 @@ export const referrals = pgTable(
   },
   (t) => [
     uniqueIndex("referrals_referred_key").on(t.referredId),
-    index("referrals_referrer_idx").on(t.referrerId, t.createdAt.desc(), t.id.desc()),
+    index("referrals_referrer_idx").on(
+      t.referrerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );

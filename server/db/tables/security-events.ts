@@ -13,5 +13,7 @@ export const securityEvents = pgTable(
     data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("security_events_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("security_events_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );

@@ -154,6 +154,19 @@ test.describe("two instances on one PostgreSQL and one Redis", () => {
     expect(onA.status).toBe(401);
   });
 
+  test("a session revoked on one instance is refused at once by the other, which had it cached", async () => {
+    const [a, b] = PORTS;
+    const signin = await call(a, "/auth/signin", { email, password });
+    expect(signin.body, JSON.stringify(signin.body)).toMatchObject({ code: 200 });
+    // A answers userinfo from its in-process cache after the first lookup (DESIGN §7).
+    expect((await call(a, "/auth/userinfo", {}, signin.cookie)).body.data.email).toBe(email);
+    expect((await call(a, "/auth/userinfo", {}, signin.cookie)).status).toBe(200);
+    // Signing out on B tells A through Redis before B answers.
+    expect((await call(b, "/auth/logout", {}, signin.cookie)).status).toBe(200);
+    const onA = await call(a, "/auth/userinfo", {}, signin.cookie);
+    expect(onA.status).toBe(401);
+  });
+
   test("the device limit counts sessions made on both instances", async () => {
     const [a, b] = PORTS;
     await call(a, "/auth/signin", { email, password });

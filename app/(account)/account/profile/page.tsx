@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { isSuccess } from "@/lib/http/envelope";
 import { getMe, pageCall } from "@/lib/http/page-call";
+import { oidcAppCode } from "@/server/oidc/service";
 import { PORTAL_APP_CODE } from "@/server/session/service";
 import type { UserInfoDto } from "@/server/user/service";
 import { AffiliateCard, type AffiliateInfo } from "./affiliate-card";
@@ -61,6 +62,10 @@ export default async function ProfilePage() {
         appNames={{
           ...Object.fromEntries(Object.entries(env().APPS_CONFIG).map(([code, app]) => [code, app.name])),
           [PORTAL_APP_CODE]: tc("appName"),
+          // OpenID Connect clients signed in through this account (issue 14).
+          ...Object.fromEntries(
+            env().OIDC_CLIENTS.map((c) => [oidcAppCode(c.client_id), c.name ?? c.client_id]),
+          ),
         }}
       />
     </>

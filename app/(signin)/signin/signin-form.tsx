@@ -1,0 +1,218 @@
+"use client";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { SocialButtons, type SocialProvider, type SocialText } from "@/components/forms/social-buttons";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field, TextInput } from "@/components/ui/field";
+import { PasswordInput } from "@/components/ui/password-input";
+import { takeFlash, useToast } from "@/components/ui/toast";
+import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+import { rememberEmail, rememberedEmail } from "@/lib/remembered-email";
+
+/**
+ * Every word the form shows, rendered by the page on the server from the catalog (the same
+ * templates the /2.0 boundary uses), so /signin ships no message runtime, schema or form library
+ * (DESIGN §7). The server checks the same rules again (`signInSchema`).
+ */
+export type SignInText = {
+  email: string;
+  emailPlaceholder: string;
+  password: string;
+  passwordPlaceholder: string;
+  show: string;
+  hide: string;
+  forgot: string;
+  submit: string;
+  noAccount: string;
+  signUp: string;
+  frameStorageBlocked: string;
+  openInNewTab: string;
+  networkError: string;
+  emailRequired: string;
+  emailInvalid: string;
+  passwordRequired: string;
+  passwordTooShort: string;
+  passwordTooLong: string;
+  social: SocialText;
+};
+
+/** signInSchema's bounds: an email as zod's `z.email()` accepts it, a password of 8–45 characters. */
+const EMAIL =
+  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 45;
+
+type Values = { email: string; password: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** The first rule each field breaks, in the words of the catalog. */
+export function checkSignIn(values: Values, text: SignInText): Errors {
+  const errors: Errors = {};
+  const email = values.email.trim();
+  if (!email) errors.email = text.emailRequired;
+  else if (email.length > 254 || !EMAIL.test(email)) errors.email = text.emailInvalid;
+  if (!values.password) errors.password = text.passwordRequired;
+  else if (values.password.length < PASSWORD_MIN) errors.password = text.passwordTooShort;
+  else if (values.password.length > PASSWORD_MAX) errors.password = text.passwordTooLong;
+  return errors;
+}
+
+export function SignInForm({
+  registrationEnabled,
+  providers,
+  text,
+}: {
+  registrationEnabled: boolean;
+  providers: readonly SocialProvider[];
+  text: SignInText;
+}) {
+  const toast = useToast();
+  const [values, setValues] = useState<Values>({ email: "", password: "" });
+  const [errors, setErrors] = useState<Errors>({});
+  const [alert, setAlert] = useState<string>();
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [search, setSearch] = useState("");
+  const [isStorageBlocked, setStorageBlocked] = useState(false);
+  const id = useId();
+
+  useEffect(() => {
+    const left = takeFlash();
+    if (left) toast.show(left.kind, left.message);
+  }, [toast.show]);
+
+  useEffect(() => {
+    setSearch(window.location.search);
+    setStorageBlocked(new URLSearchParams(window.location.search).has(FRAME_STORAGE_BLOCKED));
+    const remembered = rememberedEmail();
+    if (remembered) setValues((v) => (v.email ? v : { ...v, email: remembered }));
+  }, []);
+
+  const change = (name: keyof Values) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    // A field shown wrong is checked again as the person types, as the other forms do.
+    if (errors[name])
+      setErrors((e) => ({ ...e, [name]: checkSignIn({ ...values, [name]: value }, text)[name] }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting) return;
+    const found = checkSignIn(values, text);
+    setErrors(found);
+    const first = (["email", "password"] as const).find((name) => found[name]);
+    if (first) {
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setAlert(undefined);
+    setSubmitting(true);
+    try {
+      const email = values.email.trim().toLowerCase();
+      const envelope = await api(
+        "/auth/signin",
+        { email, password: values.password, ...handoffFields() },
+        { networkMessage: text.networkError, on401: "return" },
+      );
+      if (!isSuccess(envelope)) {
+        const fields = envelope.data?.fields ?? {};
+        setErrors({ email: fields.email, password: fields.password });
+        setAlert(envelope.message);
+        return;
+      }
+      rememberEmail(email);
+      await finishHandoff(envelope.data);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (isStorageBlocked) return <FrameStorageNotice text={text} />;
+
+  return (
+    <>
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex flex-col gap-4"
+        aria-describedby={alert ? `${id}-alert` : undefined}
+      >
+        <div id={`${id}-alert`}>
+          <FormAlert message={alert} />
+        </div>
+        <Field id={`${id}-email`} label={text.email} error={errors.email}>
+          <TextInput
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            placeholder={text.emailPlaceholder}
+            invalid={Boolean(errors.email)}
+            value={values.email}
+            onChange={change("email")}
+          />
+        </Field>
+        <Field id={`${id}-password`} label={text.password} error={errors.password}>
+          <PasswordInput
+            id={`${id}-password`}
+            name="password"
+            autoComplete="current-password"
+            placeholder={text.passwordPlaceholder}
+            invalid={Boolean(errors.password)}
+            showLabel={text.show}
+            hideLabel={text.hide}
+            value={values.password}
+            onChange={change("password")}
+          />
+        </Field>
+        <div className="flex justify-end">
+          {/* Plain links: next/link's router code would be a third of the page's script budget. */}
+          <a href={`/forgottenpass${search}`} className="text-sm font-medium text-brand-600 hover:underline">
+            {text.forgot}
+          </a>
+        </div>
+        <Button type="submit" busy={isSubmitting}>
+          {text.submit}
+        </Button>
+      </form>
+      <SocialButtons providers={providers} text={text.social} />
+      {registrationEnabled && (
+        <p className="mt-6 text-center text-sm text-gray-600">
+          {text.noAccount}{" "}
+          <a href={`/signup${search}`} className="font-semibold text-brand-600 hover:underline">
+            {text.signUp}
+          </a>
+        </p>
+      )}
+      {toast.view}
+    </>
+  );
+}
+
+/**
+ * A framed sign-in that should continue on a portal page, in a browser that keeps no session
+ * inside another site's frame: the product got its message; the portal itself opens in a tab.
+ */
+function FrameStorageNotice({ text }: { text: SignInText }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p
+        role="status"
+        className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-800"
+      >
+        {text.frameStorageBlocked}
+      </p>
+      <a
+        href="/account/profile"
+        target="_blank"
+        rel="noopener"
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+      >
+        {text.openInNewTab}
+      </a>
+    </div>
+  );
+}

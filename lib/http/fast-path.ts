@@ -1,0 +1,72 @@
+import "server-only";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { logger } from "@/lib/logger";
+import { type ApiRequest, handleApi } from "./dispatch";
+
+/** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
+const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;
+const utf8 = new TextDecoder("utf-8");
+
+/** Reads at most `limit` bytes (one past a limit is enough for dispatch to refuse the body). */
+function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      req.off("data", onData);
+      req.off("end", done);
+      req.off("error", reject);
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      chunks.push(chunk);
+      // The rest is discarded when the answer is sent.
+      if (size > limit) done();
+    };
+    req.on("data", onData);
+    req.on("end", done);
+    req.on("error", reject);
+  });
+}
+
+/**
+ * DESIGN §2/§7: the custom server's /2.0 path. dispatch reads the node request as it is (headers
+ * by name, the body's bytes) and the answer is written straight back: no web Request or
+ * Response per call. `fallbackHost` names the server when a request has no Host.
+ */
+export function serveApi(req: IncomingMessage, res: ServerResponse, fallbackHost: string): void {
+  // The client address comes from the socket unless a trusted proxy in front says otherwise.
+  const trustProxy = process.env.TRUST_PROXY === "1";
+  const request: ApiRequest = {
+    method: req.method ?? "GET",
+    url: req.url ?? "/",
+    origin: `http://${req.headers.host ?? fallbackHost}`,
+    header(name) {
+      if (name === "x-forwarded-for" && !trustProxy) return req.socket.remoteAddress ?? "unknown";
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+    // As a web Request's text(): UTF-8, a leading byte-order mark dropped.
+    text: async (limit) => utf8.decode(await readBytes(req, Math.min(limit, MAX_BODY))),
+    // Multipart (the profile's avatar) is rare: the web parser reads it.
+    formData: async () =>
+      new Response(Uint8Array.from(await readBytes(req, MAX_BODY)), {
+        headers: { "content-type": req.headers["content-type"] ?? "" },
+      }).formData(),
+  };
+  handleApi(request).then(
+    (answer) => {
+      res.writeHead(
+        answer.status,
+        answer.setCookies.length ? { ...answer.headers, "set-cookie": answer.setCookies } : answer.headers,
+      );
+      res.end(answer.body);
+    },
+    (error: unknown) => {
+      logger.error({ err: error }, "fast path failed");
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    },
+  );
+}
