@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
@@ -46,8 +46,11 @@ export async function ensureDemoAccount(
       code: "demo",
     });
   }
-  if (!stored.password)
+  if (!stored.password) {
+    // With PostgreSQL nothing else creates DATA_DIR before the demo password is kept there.
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
+  }
   const demo = await findUserByEmail(db, DEMO_EMAIL);
   if (demo && !(await hasCreditLogs(db, demo.id))) await fillDemoAccount(db, demo.id);
   if (demo) await fillDemoOrders(db, demo.id);
