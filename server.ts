@@ -1,6 +1,7 @@
 // `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
 // pay for Next's router) and everything else to Next's request handler (DESIGN §2).
 import { createServer, type ServerResponse } from "node:http";
+import path from "node:path";
 import next from "next";
 import { env } from "@/lib/env";
 import { API_PREFIX } from "@/lib/http/dispatch";
@@ -17,6 +18,10 @@ import { metrics, readOutboxDepthWith } from "@/server/ops/metrics";
 import { countUndelivered } from "@/server/outbox/repository";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
+/** The app's folder: this file's, or its parent when `npm run build` bundled it into .next/. */
+const APP_DIR =
+  path.basename(import.meta.dirname) === ".next" ? path.dirname(import.meta.dirname) : import.meta.dirname;
+
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
   res.setHeader("content-type", "application/json; charset=utf-8");
@@ -27,7 +32,7 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 async function main() {
   const config = env();
   const db = await getDb();
-  const app = next({ dev: false, dir: import.meta.dirname });
+  const app = next({ dev: false, dir: APP_DIR });
   await app.prepare();
   const handle = app.getRequestHandler();
 

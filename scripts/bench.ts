@@ -283,25 +283,28 @@ async function main() {
   await seed(database, { lists: want("lists"), log });
 
   const portalOrigin = `http://127.0.0.1:${PORTS.portal}`;
-  const portal = startTs(
+  // As `npm start` runs it: the server bundle `npm run build` made.
+  const portal = start(
     "portal",
-    "server.ts",
+    process.execPath,
+    [...(profile ? ["--cpu-prof", "--cpu-prof-dir=.bench-profile"] : []), ".next/portal-server.mjs"],
     {
-      ...database.env,
-      NODE_ENV: "production",
-      PORT: String(PORTS.portal),
-      LOG_LEVEL: "warn",
-      DEMO_SEED: "false",
-      SESSION_SECRET: randomSecret(),
-      DATA_ENCRYPTION_KEY: randomSecret(),
-      ALTCHA_HMAC_KEY: randomSecret(),
-      CALLBACK_ALLOWED_HOSTS: "product.bench",
-      APPS_CONFIG: JSON.stringify({ ls: { name: "Bench product", home: "https://product.bench/home" } }),
-      // The sign-in row signs the same people in again and again; the limit is still checked each time.
-      DEVICE_LIMIT: "1000000",
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? "",
+      env: {
+        ...database.env,
+        NODE_ENV: "production",
+        PORT: String(PORTS.portal),
+        LOG_LEVEL: "warn",
+        DEMO_SEED: "false",
+        SESSION_SECRET: randomSecret(),
+        DATA_ENCRYPTION_KEY: randomSecret(),
+        ALTCHA_HMAC_KEY: randomSecret(),
+        CALLBACK_ALLOWED_HOSTS: "product.bench",
+        APPS_CONFIG: JSON.stringify({ ls: { name: "Bench product", home: "https://product.bench/home" } }),
+        // The sign-in row signs the same people in again and again; the limit is still checked each time.
+        DEVICE_LIMIT: "1000000",
+        REDIS_URL: process.env.BENCH_REDIS_URL ?? "",
+      },
     },
-    profile ? ["--cpu-prof", "--cpu-prof-dir=.bench-profile"] : [],
   );
   procs.push(portal);
   await waitFor(portal, `${portalOrigin}/signin`);

@@ -78,9 +78,11 @@ function clientIp(request: ApiRequest): string {
 function selfOrigin(request: ApiRequest, config: Env): string {
   const configured = configOf(config).appOrigin;
   if (configured) return configured;
-  const url = new URL(request.origin);
-  const host = request.header("x-forwarded-host") ?? request.header("host") ?? url.host;
-  const proto = request.header("x-forwarded-proto")?.split(",")[0] ?? url.protocol.replace(":", "");
+  // Parsed only when a header is missing: this runs on every call.
+  const host = request.header("x-forwarded-host") ?? request.header("host") ?? new URL(request.origin).host;
+  const proto =
+    request.header("x-forwarded-proto")?.split(",")[0] ??
+    request.origin.slice(0, request.origin.indexOf(":"));
   return `${proto}://${host}`;
 }
 

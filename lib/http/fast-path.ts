@@ -57,10 +57,13 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, fallbackHost
   };
   handleApi(request).then(
     (answer) => {
-      res.writeHead(
-        answer.status,
-        answer.setCookies.length ? { ...answer.headers, "set-cookie": answer.setCookies } : answer.headers,
-      );
+      // A known length: one write of head and body, not a chunked answer (several writes).
+      const headers: Record<string, string | number | string[]> = {
+        ...answer.headers,
+        "content-length": Buffer.byteLength(answer.body),
+      };
+      if (answer.setCookies.length) headers["set-cookie"] = answer.setCookies;
+      res.writeHead(answer.status, headers);
       res.end(answer.body);
     },
     (error: unknown) => {

@@ -88,7 +88,8 @@ test.describe("two instances on one PostgreSQL and one Redis", () => {
       ALTCHA_HMAC_KEY: randomBytes(32).toString("hex"),
     };
     for (const port of PORTS) {
-      const child = spawn("npx", ["tsx", "--tsconfig", "tsconfig.server.json", "server.ts"], {
+      // The server `npm start` runs, from the build the web server of this run just made.
+      const child = spawn(process.execPath, [".next/portal-server.mjs"], {
         env: {
           ...process.env,
           ...secrets,
@@ -108,7 +109,7 @@ test.describe("two instances on one PostgreSQL and one Redis", () => {
           openSync(`/tmp/${database}-${port}.log`, "w"),
           openSync(`/tmp/${database}-${port}.log`, "a"),
         ],
-        // Its own process group: npx → tsx → node all stop together.
+        // Its own process group, stopped as one.
         detached: true,
       });
       instances.push(child);
