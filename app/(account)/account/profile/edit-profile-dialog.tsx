@@ -66,7 +66,22 @@ export function avatarProblem(file: File): "avatarType" | "avatarTooLarge" | nul
   return null;
 }
 
-function offsetOf(zone: string, at: Date): { label: string; minutes: number } {
+type Offset = { label: string; minutes: number };
+/**
+ * A zone's offset now, worked out at most once an hour per zone and process: each needs its own
+ * Intl formatter, and the list is built on every render of the profile page.
+ */
+const offsets = new Map<string, { hour: number; offset: Offset }>();
+function offsetOf(zone: string, at: Date): Offset {
+  const hour = Math.floor(at.getTime() / 3_600_000);
+  const known = offsets.get(zone);
+  if (known?.hour === hour) return known.offset;
+  const offset = computeOffset(zone, at);
+  offsets.set(zone, { hour, offset });
+  return offset;
+}
+
+function computeOffset(zone: string, at: Date): Offset {
   try {
     const name =
       new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })

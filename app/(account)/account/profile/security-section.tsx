@@ -34,9 +34,20 @@ function useCall<T>(path: string, body: Record<string, unknown> = {}) {
   });
 }
 
+/** One formatter per language and zone for the process: making one costs more than the render around it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+    formatters.set(key, format);
+  }
+  return format;
+}
+
 function useDate(timeZone: string) {
-  const locale = useLocale();
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const format = dateFormatter(useLocale(), timeZone);
   return (iso: string) => format.format(new Date(iso));
 }
 
