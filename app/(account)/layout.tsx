@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { ClientIntl } from "@/components/layout/client-intl";
+import { ACCOUNT_NAMESPACES, ClientIntl } from "@/components/layout/client-intl";
 import { Sidebar } from "@/components/layout/sidebar";
 import { Topbar } from "@/components/layout/topbar";
 import { accessState, redirectFor } from "@/lib/access";
@@ -22,7 +22,7 @@ export default async function AccountLayout({ children }: { children: ReactNode 
   // Filtered here, from the database's scope: the browser never sees the items it may not open.
   const items = visibleNav(NAV_ITEMS, me.data.scope);
   return (
-    <ClientIntl>
+    <ClientIntl namespaces={ACCOUNT_NAMESPACES}>
       <div className="min-h-dvh lg:flex">
         <Sidebar items={items} brand={t("brand")} />
         <div className="flex min-w-0 flex-1 flex-col">

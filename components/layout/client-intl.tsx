@@ -2,8 +2,10 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
 
-/** The namespaces client components read; the server's own (errors, notifications) stay out. */
-const CLIENT_NAMESPACES = [
+type Catalog = Awaited<ReturnType<typeof getMessages>>;
+
+/** The namespaces client components of the public pages read; the server's own (errors, notifications) stay out. */
+export const PUBLIC_NAMESPACES = [
   "common",
   "validation",
   "AUTH",
@@ -18,11 +20,53 @@ const CLIENT_NAMESPACES = [
 ] as const;
 
 /**
+ * The signed-in pages': their own, and of the sign-in words only the two-factor dialogs'. Each
+ * render serialises the catalog into the page, so what no client component reads stays out.
+ */
+export const ACCOUNT_NAMESPACES = [
+  "common",
+  "validation",
+  "AUTH",
+  "VALIDATION",
+  "RESET_PASSWORD",
+  "fields",
+  "auth.twoFactor",
+  "account",
+  "list",
+  "devices",
+  "nav",
+] as const;
+
+/** The catalog cut to `paths` (a namespace, or one nested a level down as `auth.twoFactor`). */
+function pick(all: Catalog, paths: readonly string[]): Catalog {
+  const out: Record<string, unknown> = {};
+  for (const path of paths) {
+    const [ns, sub] = path.split(".") as [string, string | undefined];
+    const value = (all as Record<string, unknown>)[ns];
+    if (!sub) out[ns] = value;
+    else {
+      const parent = (out[ns] ?? {}) as Record<string, unknown>;
+      parent[sub] = (value as Record<string, unknown> | undefined)?.[sub];
+      out[ns] = parent;
+    }
+  }
+  return out as Catalog;
+}
+
+/**
  * Catalog and formatter for the client components below it. Not in the root layout: /signin
  * renders its words on the server and ships no message runtime (DESIGN §7, its first-load budget).
  */
-export async function ClientIntl({ children }: { children: ReactNode }) {
-  const all = await getMessages();
-  const messages = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, all[ns]]));
-  return <NextIntlClientProvider messages={messages}>{children}</NextIntlClientProvider>;
+export async function ClientIntl({
+  children,
+  namespaces = PUBLIC_NAMESPACES,
+}: {
+  children: ReactNode;
+  namespaces?: readonly string[];
+}) {
+  return (
+    <NextIntlClientProvider messages={pick(await getMessages(), namespaces)}>
+      {children}
+    </NextIntlClientProvider>
+  );
 }

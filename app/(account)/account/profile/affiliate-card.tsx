@@ -119,23 +119,26 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
           </Button>
         </div>
       )}
-      <AffiliateCodeDialog
-        open={dialog === "builder" || dialog === "flow"}
-        onOpenChange={(open) => !open && setDialog(null)}
-        kind={dialog === "flow" ? "flow" : "builder"}
-        current={dialog === "flow" ? (affiliate?.flow_code ?? "") : code}
-        onSaved={saved}
-      />
-      {!affiliate && (
+      {/* Mounted only while open: every render of the page (the server's too) skips their forms. */}
+      {(dialog === "builder" || dialog === "flow") && (
+        <AffiliateCodeDialog
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          kind={dialog}
+          current={dialog === "flow" ? (affiliate?.flow_code ?? "") : code}
+          onSaved={saved}
+        />
+      )}
+      {!affiliate && dialog === "join" && (
         <JoinAffiliateDialog
-          open={dialog === "join"}
+          open
           onOpenChange={(open) => !open && setDialog(null)}
           onJoined={() => saved(t("joined"))}
         />
       )}
-      {affiliate && (
+      {affiliate && dialog === "payment" && (
         <PaymentInfoDialog
-          open={dialog === "payment"}
+          open
           onOpenChange={(open) => !open && setDialog(null)}
           referralUrl={affiliate.referral_url}
           paymentInfo={affiliate.payment_info}

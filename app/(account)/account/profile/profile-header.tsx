@@ -121,18 +121,23 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
           <VerifyEmailButton />
         </div>
       )}
-      <EditProfileDialog
-        open={dialog === "profile" || dialog === "phone"}
-        onOpenChange={(open) => setDialog(open ? "profile" : null)}
-        user={user}
-        focusPhone={dialog === "phone"}
-        onSaved={saved}
-      />
-      <ChangePasswordDialog
-        open={dialog === "password"}
-        onOpenChange={(open) => setDialog(open ? "password" : null)}
-        onSaved={saved}
-      />
+      {/* Mounted only while open: every render of the page (the server's too) skips their forms. */}
+      {(dialog === "profile" || dialog === "phone") && (
+        <EditProfileDialog
+          open
+          onOpenChange={(open) => setDialog(open ? "profile" : null)}
+          user={user}
+          focusPhone={dialog === "phone"}
+          onSaved={saved}
+        />
+      )}
+      {dialog === "password" && (
+        <ChangePasswordDialog
+          open
+          onOpenChange={(open) => setDialog(open ? "password" : null)}
+          onSaved={saved}
+        />
+      )}
       {toast.view}
     </section>
   );

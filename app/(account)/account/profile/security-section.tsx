@@ -134,20 +134,25 @@ function TwoFactorCard({
           </Button>
         )}
       </div>
-      <AppSetupDialog
-        open={dialog === "totp"}
-        onOpenChange={(open) => setDialog(open ? "totp" : null)}
-        requirePassword={isOn}
-        onDone={done}
-      />
-      <SmsSetupDialog
-        open={dialog === "sms"}
-        onOpenChange={(open) => setDialog(open ? "sms" : null)}
-        requirePassword={isOn}
-        onDone={done}
-        phone={phone ?? ""}
-        isPhoneVerified={isPhoneVerified}
-      />
+      {/* Mounted only while open: every render of the page (the server's too) skips their forms. */}
+      {dialog === "totp" && (
+        <AppSetupDialog
+          open
+          onOpenChange={(open) => setDialog(open ? "totp" : null)}
+          requirePassword={isOn}
+          onDone={done}
+        />
+      )}
+      {dialog === "sms" && (
+        <SmsSetupDialog
+          open
+          onOpenChange={(open) => setDialog(open ? "sms" : null)}
+          requirePassword={isOn}
+          onDone={done}
+          phone={phone ?? ""}
+          isPhoneVerified={isPhoneVerified}
+        />
+      )}
       <MessageDialog
         open={dialog === "off"}
         title={t("turnOffTitle")}
