@@ -1,64 +1,10 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { accessState, redirectFor } from "@/lib/access";
 import { serializeCookie } from "@/lib/cookies";
-import { type Env, env } from "@/lib/env";
+import { env } from "@/lib/env";
 import { LANGUAGE_COOKIE, requestedLocale } from "@/lib/locales";
+import { pageSecurityHeaders } from "@/lib/security-headers";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
-
-/** frame-ancestors from the callback allow-list: only the product family may frame the portal. */
-function frameAncestors(hosts: string[]): string {
-  const sources = hosts.flatMap((h) =>
-    /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(h) ? [`http://${h}`, `https://${h}`] : [`https://${h}`],
-  );
-  return ["'self'", ...sources].join(" ");
-}
-
-/** Origins of the products' sign-out pages, loaded in hidden frames by /signin?logout=1. */
-function logoutOrigins(config: Env): string[] {
-  return Object.values(config.APPS_CONFIG).flatMap((app) => (app.logout ? [new URL(app.logout).origin] : []));
-}
-
-/** Everything in the policy but the nonce depends on the configuration only: built once per process. */
-const policyCache = new WeakMap<Env, string[]>();
-function staticPolicy(config: Env): string[] {
-  let policy = policyCache.get(config);
-  if (!policy) {
-    const video = config.LOGIN_EMBED_VIDEO_URL ? new URL(config.LOGIN_EMBED_VIDEO_URL).origin : "";
-    policy = [
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      `media-src 'self' ${video}`.trim(),
-      "font-src 'self' data:",
-      "connect-src 'self'",
-      "worker-src 'self' blob:",
-      `frame-src 'self' ${logoutOrigins(config).join(" ")}`.trim(),
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      `frame-ancestors ${frameAncestors(config.allowedHosts)}`,
-    ];
-    policyCache.set(config, policy);
-  }
-  return policy;
-}
-
-function securityHeaders(nonce: string, isDev: boolean): Record<string, string> {
-  const config = env();
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${isDev ? " 'unsafe-eval'" : ""}`,
-    ...staticPolicy(config),
-  ].join("; ");
-  const headers: Record<string, string> = {
-    "content-security-policy": csp,
-    "x-content-type-options": "nosniff",
-    "referrer-policy": "strict-origin-when-cross-origin",
-  };
-  if (config.NODE_ENV === "production" && config.APP_URL?.startsWith("https:")) {
-    headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
-  }
-  return headers;
-}
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -78,7 +24,7 @@ export async function proxy(request: NextRequest) {
   if (target) return NextResponse.redirect(new URL(target, request.url));
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const headers = securityHeaders(nonce, config.NODE_ENV === "development");
+  const headers = pageSecurityHeaders(config, { nonce, isDev: config.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"] ?? "");
@@ -108,6 +54,9 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Pages only: /2.0 calls, the cookie pixel and static files skip the proxy.
-  matcher: ["/((?!2\\.0/|_next/static|_next/image|favicon\\.ico|cookie$).*)"],
+  // Pages only: /2.0 calls, the cookie pixel and static files (the icons and the web manifest of
+  // app/icon.svg, apple-icon.png and manifest.ts, which every state must reach) skip the proxy.
+  matcher: [
+    "/((?!2\\.0/|_next/static|_next/image|favicon\\.ico|icon\\.svg$|apple-icon\\.png$|manifest\\.webmanifest$|cookie$).*)",
+  ],
 };

@@ -14,7 +14,8 @@ import { createOidcHandler } from "@/server/oidc/http";
 import { oidcIssuer } from "@/server/oidc/provider";
 import { deleteExpiredOidcRows } from "@/server/oidc/repository";
 import { readiness } from "@/server/ops/health";
-import { metrics, readOutboxDepthWith } from "@/server/ops/metrics";
+import { metrics, openMetricsWarning, readOutboxDepthWith } from "@/server/ops/metrics";
+import { createDrain } from "@/server/ops/shutdown";
 import { countUndelivered } from "@/server/outbox/repository";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
@@ -29,7 +30,18 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** Node 20 is past its end of life; 22 and 24 are the supported lines (`npm ci` brings 24). */
+function refuseOldNode(): void {
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major >= 22) return;
+  console.error(
+    `The portal needs Node.js 22 or 24; this is ${process.version}. Run it through npm (npm start), which uses the Node 24 that npm ci installs into node_modules/.bin.`,
+  );
+  process.exit(1);
+}
+
 async function main() {
+  refuseOldNode();
   const config = env();
   const db = await getDb();
   const app = next({ dev: false, dir: APP_DIR });
@@ -37,17 +49,24 @@ async function main() {
   const handle = app.getRequestHandler();
 
   readOutboxDepthWith(() => countUndelivered(db));
+  const metricsWarning = openMetricsWarning(config);
+  if (metricsWarning) logger.warn(metricsWarning);
   // Issue 14: the OpenID Connect provider at APP_URL/oidc, on when OIDC_CLIENTS names a client.
   const oidc =
     config.OIDC_CLIENTS.length > 0
       ? createOidcHandler({ db, env: config, issuer: oidcIssuer(config) })
       : null;
-  let stopping = false;
-  const server = createServer((req, res) => {
+  const server = createServer();
+  const drain = createDrain(server, {
+    drainMs: config.SHUTDOWN_DRAIN_SECONDS * 1000,
+    graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
+  });
+  const stopping = drain.isStopping;
+  const handleRequest = drain.track((req, res) => {
     const path = req.url?.split("?")[0];
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
-      if (stopping) return sendJson(res, 503, { ready: false, checks: { shutdown: "in progress" } });
+      if (stopping()) return sendJson(res, 503, { ready: false, checks: { shutdown: "in progress" } });
       readiness(db).then(
         (result) => sendJson(res, result.ready ? 200 : 503, result),
         () => sendJson(res, 503, { ready: false }),
@@ -72,6 +91,7 @@ async function main() {
     }
     handle(req, res);
   });
+  server.on("request", handleRequest);
   server.listen(config.PORT, () => {
     logger.info(
       `portal listening on http://localhost:${config.PORT} (${config.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
@@ -100,26 +120,23 @@ async function main() {
       );
     }
   }, 60_000);
-  // Graceful shutdown: stop accepting, let in-flight requests and outbox sends finish within
-  // SHUTDOWN_GRACE_SECONDS, then close the pool. /readyz says 503 meanwhile.
+  // Graceful shutdown (server/ops/shutdown.ts): /readyz says 503 and the listener keeps serving for
+  // SHUTDOWN_DRAIN_SECONDS, then stops accepting and lets every accepted request finish within
+  // SHUTDOWN_GRACE_SECONDS; then the outbox worker and the pool close.
+  let stopped = false;
   const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down: finishing in-flight requests");
+    if (stopped) return;
+    stopped = true;
+    logger.info(
+      `shutting down: draining for ${config.SHUTDOWN_DRAIN_SECONDS} s, then finishing in-flight requests`,
+    );
     clearInterval(sweeper);
-    const force = setTimeout(() => {
-      server.closeAllConnections();
-    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      worker
-        .stop()
-        .catch(() => undefined)
-        .then(() => closeDatabase())
-        .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    drain
+      .stop()
+      .then(() => worker.stop())
+      .catch(() => undefined)
+      .then(() => closeDatabase())
+      .finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -43,6 +43,16 @@ const oidcClientSchema = z.object({
 });
 export type OidcClientConfig = z.infer<typeof oidcClientSchema>;
 
+/** A path on the portal (`/brand/logo.svg`) or an absolute http(s) address. */
+function isImageAddress(value: string): boolean {
+  if (value.startsWith("/")) return !value.startsWith("//");
+  try {
+    return ["http:", "https:"].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
 const bool = z
   .enum(["1", "0", "true", "false", "yes", "no", ""])
   .transform((v) => v === "1" || v === "true" || v === "yes");
@@ -111,6 +121,26 @@ const envSchema = z.object({
   LEAD_CAPTURE_URL: z.url().optional(),
   /** The demo video /login-embed?isvideo=1 shows; without it the panel shows its text. */
   LOGIN_EMBED_VIDEO_URL: z.url().optional(),
+  /** The product family's name: the logo's wordmark, page titles, the web manifest. */
+  BRAND_NAME: z.string().trim().min(1).max(60).default("Nova"),
+  /** The mark beside the name: a path on the portal or an http(s) address; default the portal's own SVG. */
+  BRAND_LOGO_URL: z
+    .string()
+    .trim()
+    .refine(isImageAddress, "BRAND_LOGO_URL is a path starting with / or an http(s) URL")
+    .default("/icon.svg"),
+  /**
+   * The seller a Vietnamese receipt names: legal name, registered address and tax code (mã số
+   * thuế: 10 digits, a branch's 10-3, or a person's 12). Unset = sample values in development or
+   * with OUTBOX_UI, marked as such on the receipt.
+   */
+  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  SELLER_TAX_CODE: z
+    .string()
+    .trim()
+    .regex(/^(\d{10}(-\d{3})?|\d{12})$/, "SELLER_TAX_CODE is 10 digits, 10-3 digits (a branch) or 12 digits")
+    .optional(),
   /** Top-bar links of the signed-in shell and the affiliate template page (SPEC §2). */
   LINK_SUPPORT_URL: z.url().default("https://help.ladipage.vn"),
   LINK_BLOG_URL: z.url().default("https://www.ladipage.vn/blog"),
@@ -176,12 +206,20 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Seconds a SIGTERM waits for in-flight requests and outbox sends before closing. */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(120).default(10),
+  /** Seconds a SIGTERM keeps serving with /readyz at 503 before it stops accepting. */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),
   DEMO_SEED: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+/** Rules across settings. A receipt naming a seller without its address or tax code is no receipt. */
+const checkedEnvSchema = envSchema.refine(
+  (c) => [c.SELLER_NAME, c.SELLER_ADDRESS, c.SELLER_TAX_CODE].filter(Boolean).length % 3 === 0,
+  { message: "set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_CODE together", path: ["SELLER_NAME"] },
+);
 
 export type Env = Omit<
   z.infer<typeof envSchema>,
@@ -232,7 +270,7 @@ function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_N
 }
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = envSchema.safeParse(source);
+  const result = checkedEnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -248,10 +286,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-const globalForEnv = globalThis as unknown as { __portalEnv?: Env };
+const globalForEnv = globalThis as unknown as { __portalEnv?: Env; __portalEnvKeys?: string };
+// `next dev` re-evaluates this file after an edit but keeps globalThis: a copy parsed by the older
+// schema would lack a setting just added. The schema's names tell the two apart.
+const SCHEMA_KEYS = Object.keys(envSchema.shape).join(",");
 
 /** The configuration, read and validated once per process. */
 export function env(): Env {
+  if (globalForEnv.__portalEnvKeys !== SCHEMA_KEYS) {
+    globalForEnv.__portalEnv = undefined;
+    globalForEnv.__portalEnvKeys = SCHEMA_KEYS;
+  }
   globalForEnv.__portalEnv ??= parseEnv(process.env);
   return globalForEnv.__portalEnv;
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorCode } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 
 /**
@@ -34,6 +35,9 @@ export type CallResult = {
   cookies?: CookieDirective[];
 };
 
+/** Why a raw call did not succeed: the status and error code the envelope would have carried. */
+export type RawFailure = { status: number; error: string };
+
 export type Call<S extends z.ZodType = z.ZodType> = {
   auth: AuthMode;
   input: S;
@@ -41,10 +45,27 @@ export type Call<S extends z.ZodType = z.ZodType> = {
   method?: "GET" | "POST";
   /** Answer `data` as the whole body instead of the envelope (third-party widgets). */
   raw?: boolean;
+  /**
+   * A raw call's answer to anything but success (bad body, validation, refused key or method, an
+   * internal error), in its caller's shape: a gateway reads only its own JSON. Without it, the envelope.
+   */
+  rawError?: (failure: RawFailure) => { status: number; body: unknown };
   /** Also accept `multipart/form-data` (`jsonData` + files): the profile update. */
   multipart?: boolean;
   /** Also accept the session token as the body's `token` field (sibling products). */
   bodyToken?: boolean;
+  /** One line for the API reference (server/openapi). */
+  summary?: string;
+  /**
+   * What the call answers on success: the envelope's `data`, or a raw call's whole body. The API
+   * reference (GET /2.0/openapi.json, /docs/api) is made from it; every call has one (a test says so).
+   */
+  output?: z.ZodType;
+  /**
+   * The error codes its services may answer (`data.error`), besides those every call may
+   * (VALIDATION, BAD_JSON, UNAUTHORIZED, FORBIDDEN_ORIGIN, INTERNAL, …; see server/openapi).
+   */
+  errors?: readonly ErrorCode[];
   run: (ctx: Ctx, input: z.output<S>) => Promise<CallResult>;
 };
 

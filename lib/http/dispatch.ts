@@ -5,7 +5,7 @@ import { parseCookies, serializeCookie } from "@/lib/cookies";
 import { type Env, env } from "@/lib/env";
 import { AppError, type ErrorCode } from "@/lib/errors";
 import { fieldLabeler, translator } from "@/lib/i18n";
-import { LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
+import { acceptedLocale, LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
 import { type Logger, logger } from "@/lib/logger";
 import {
   type CookieContext,
@@ -21,7 +21,7 @@ import { getDb } from "@/server/db/client";
 import { metrics } from "@/server/ops/metrics";
 import { registry } from "@/server/registry";
 import { resolveToken } from "@/server/session/service";
-import type { CallResult } from "./call";
+import type { Call, CallResult, RawFailure } from "./call";
 import { type Envelope, envelope } from "./envelope";
 
 export const API_PREFIX = "/2.0";
@@ -132,11 +132,33 @@ function hasNotText(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([k, v]) => notText(k) || hasNotText(v, depth + 1));
 }
 
-/** An answer before its request id: the envelope (or a raw call's data) and the cookies to set. */
-type Answer = { status: number; body: unknown; setCookies: string[] };
+/**
+ * An answer before its request id: the envelope (or a raw call's data) and the cookies to set.
+ * `refused` is a raw call's own refusal: its body is not an envelope, and `status` may say 200
+ * (a gateway's wire answer) where the refusal's own status is `refused`.
+ */
+type Answer = { status: number; body: unknown; setCookies: string[]; refused?: number };
 
 function json(body: unknown, status: number, setCookies: string[] = []): Answer {
   return { status, body, setCookies };
+}
+
+/** A call refused or failed: the envelope, or a raw call's own shape (a gateway's, `rawError`). */
+function refuse(
+  call: Call,
+  refusal: RawFailure & {
+    envelopeOf: () => Envelope;
+    setCookies?: string[];
+    requestId: string;
+    path: string;
+  },
+): Answer {
+  const { status, error, requestId, path } = refusal;
+  if (!call.rawError) return json(refusal.envelopeOf(), status, refusal.setCookies);
+  // Its caller's shape carries no detail: the log does, under the answer's x-request-id.
+  if (status < 500) logger.child({ requestId }).warn({ path, status, error }, "raw /2.0 call refused");
+  const own = call.rawError({ status, error });
+  return { status: own.status, body: own.body, setCookies: [], refused: status };
 }
 
 /** SPEC §7: the profile update is multipart (`jsonData` + an avatar of at most 5 MiB). */
@@ -259,10 +281,14 @@ export async function handleApi(
   const { path, query } = splitUrl(request.url);
   const result = await answer(request, path, query, options, requestId);
   // Every refusal names its request: a person's report finds the log lines.
-  const body = result.status >= 400 ? withRequestId(result.body as Envelope, requestId) : result.body;
+  const body =
+    result.status >= 400 && result.refused === undefined
+      ? withRequestId(result.body as Envelope, requestId)
+      : result.body;
   const call = Object.hasOwn(registry, path) ? path : "unknown";
   const m = metrics();
-  m.requests.inc({ call, code: String(result.status) });
+  // A gateway's refusal counts as what it was, even when the gateway is answered 200.
+  m.requests.inc({ call, code: String(result.refused ?? result.status) });
   m.latency.observe({ call }, (performance.now() - started) / 1000);
   if (call === "/auth/signin") m.signins.inc({ result: SIGNIN_RESULTS[result.status] ?? "other" });
   return {
@@ -316,7 +342,14 @@ async function answer(
   // Product calls carry no cookie: nothing to parse then.
   const cookieHeader = request.header("cookie");
   const cookies = cookieHeader ? parseCookies(cookieHeader) : NO_COOKIES;
-  let lang = toLocale(cookies[LANGUAGE_COOKIE]);
+  // Pages speak the LANGUAGE cookie's language; a server-to-server caller (a product with a token
+  // or key in `authorization`, no cookie) is answered in its Accept-Language (issue 25), and a
+  // body's `lang` wins over both.
+  const languageCookie = cookies[LANGUAGE_COOKIE];
+  let lang =
+    !languageCookie && request.header("authorization")
+      ? (acceptedLocale(request.header("accept-language")) ?? toLocale(undefined))
+      : toLocale(languageCookie);
   const config = env();
   const origin = selfOrigin(request, config);
   const cookieCtx: CookieContext = { secure: origin.startsWith("https:") };
@@ -330,11 +363,14 @@ async function answer(
     );
   }
   if (request.method !== (call.method ?? "POST")) {
-    return json(
-      envelope(405, translator(lang)("errors.METHOD_NOT_ALLOWED"), { error: "METHOD_NOT_ALLOWED" }),
-      405,
-      [],
-    );
+    return refuse(call, {
+      status: 405,
+      error: "METHOD_NOT_ALLOWED",
+      envelopeOf: () =>
+        envelope(405, translator(lang)("errors.METHOD_NOT_ALLOWED"), { error: "METHOD_NOT_ALLOWED" }),
+      requestId,
+      path,
+    });
   }
 
   try {
@@ -358,7 +394,10 @@ async function answer(
     // PostgreSQL refuses a NUL or a lone surrogate: a clear 400 rather than a failed query.
     if (hasNotText(body)) throw new AppError("BAD_JSON");
     const parsed = call.input.safeParse(body);
-    if (!parsed.success) return json(validationError(parsed.error, lang), 400);
+    if (!parsed.success) {
+      const envelopeOf = () => validationError(parsed.error, lang);
+      return refuse(call, { status: 400, error: "VALIDATION", envelopeOf, requestId, path });
+    }
 
     const db = await getDb();
     const clock = options.clock ?? (() => new Date());
@@ -430,16 +469,23 @@ async function answer(
     );
   } catch (error) {
     if (error instanceof AppError) {
-      return json(
-        errorEnvelope(error, lang),
-        error.status,
-        error.code === "UNAUTHORIZED" ? clearCookies() : [],
-      );
+      return refuse(call, {
+        status: error.status,
+        error: error.code,
+        envelopeOf: () => errorEnvelope(error, lang),
+        setCookies: error.code === "UNAUTHORIZED" ? clearCookies() : [],
+        requestId,
+        path,
+      });
     }
     logger.child({ requestId }).error({ err: error, path }, "unhandled error in /2.0 call");
-    return json(
-      envelope(500, translator(lang)("errors.INTERNAL", { requestId }), { error: "INTERNAL", requestId }),
-      500,
-    );
+    return refuse(call, {
+      status: 500,
+      error: "INTERNAL",
+      envelopeOf: () =>
+        envelope(500, translator(lang)("errors.INTERNAL", { requestId }), { error: "INTERNAL", requestId }),
+      requestId,
+      path,
+    });
   }
 }

@@ -1,33 +1,12 @@
 import "server-only";
-import { stringify } from "csv-stringify/sync";
+import { parseCookies } from "@/lib/cookies";
+import { csvStream } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
+import { type Translate, translator } from "@/lib/i18n";
 import { listRange } from "@/lib/list-query";
+import { LANGUAGE_COOKIE, type Locale, toLocale } from "@/lib/locales";
 import type { Db } from "@/server/db/client";
 import { findInvoices, iterateCommissions } from "./repository";
-
-const BOM = "\uFEFF";
-
-/**
- * A CSV download as a stream: UTF-8 with a BOM (spreadsheet programs then read Vietnamese),
- * the header, then the rows batch by batch as the database gives them.
- */
-function csvStream(
-  header: string[],
-  batches: AsyncIterable<(string | number)[][]>,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const iterator = batches[Symbol.asyncIterator]();
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(encoder.encode(BOM + stringify([header])));
-    },
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) return controller.close();
-      if (next.value.length) controller.enqueue(encoder.encode(stringify(next.value)));
-    },
-  });
-}
 
 type Filters = { from?: string; to?: string };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -46,13 +25,30 @@ export function exportFilters(
   };
 }
 
-/** The commission list with its filters as CSV (amounts as plain numbers, dates in the person's zone). */
+/** The program server/affiliate/commissions.ts writes; shown in the reader's words. */
+const DEFAULT_PROGRAM = "Affiliate";
+
+/** Who downloads: their rows, their time zone and the language of the page they download from. */
+type Reader = { id: string; timezone: string; lang: Locale };
+
+/** A value's words from the catalog, or the value itself when the catalog has none. */
+function wordsOf(t: Translate, key: string, value: string): string {
+  const words = t(`${key}.${value}`);
+  return words === `${key}.${value}` ? value : words;
+}
+
+/**
+ * The commission list with its filters as CSV: headers and status/type names in the reader's
+ * language, amounts as plain numbers, dates in the reader's zone.
+ */
 export function commissionsCsv(
   db: Db,
-  user: { id: string; timezone: string },
+  user: Reader,
   filters: ReturnType<typeof exportFilters>,
 ): ReadableStream<Uint8Array> {
+  const t = translator(user.lang);
   const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
+  const defaultProgram = t("account.commission.programDefault");
   async function* rows() {
     for await (const page of iterateCommissions(db, user.id, { invoiced: filters.is_invoiced, ...range })) {
       yield page.map((r) => [
@@ -64,36 +60,40 @@ export function commissionsCsv(
         r.commission.amount,
         Number(r.commission.rate),
         r.commission.level,
-        r.commission.type,
-        r.commission.program,
-        r.commission.status,
+        wordsOf(t, "account.commission.detailDialog.types", r.commission.type),
+        !r.commission.program || r.commission.program === DEFAULT_PROGRAM
+          ? defaultProgram
+          : r.commission.program,
+        wordsOf(t, "account.commission.statuses", r.commission.status),
       ]);
     }
   }
+  const header = (key: string) => t(`account.exports.commissions.${key}`);
   return csvStream(
     [
-      "email",
-      "invoice_date",
-      "created_at",
-      "order_reference_no",
-      "order_amount",
-      "commission_amount",
-      "rate_percent",
-      "level",
-      "type",
-      "program",
-      "status",
+      header("email"),
+      header("invoiceDate"),
+      header("createdAt"),
+      header("orderReference"),
+      header("orderAmount"),
+      header("commissionAmount"),
+      header("rate"),
+      header("level"),
+      header("type"),
+      header("program"),
+      header("status"),
     ],
     rows(),
   );
 }
 
-/** The invoice list with its filters as CSV. */
+/** The invoice list with its filters as CSV, in the reader's language. */
 export function invoicesCsv(
   db: Db,
-  user: { id: string; timezone: string },
+  user: Reader,
   filters: ReturnType<typeof exportFilters>,
 ): ReadableStream<Uint8Array> {
+  const t = translator(user.lang);
   const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
   async function* rows() {
     const batch = 500;
@@ -110,14 +110,32 @@ export function invoicesCsv(
         invoice.total,
         formatDateTime(invoice.createdAt, user.timezone),
         invoice.paidAt ? formatDateTime(invoice.paidAt, user.timezone) : "",
-        invoice.status,
+        wordsOf(t, "account.invoice.statuses", invoice.status),
         Number(count),
       ]);
       if (page.items.length < batch) return;
     }
   }
+  const header = (key: string) => t(`account.exports.invoices.${key}`);
   return csvStream(
-    ["invoice_id", "month", "total_amount", "created_at", "paid_at", "status", "commissions"],
+    [
+      header("id"),
+      header("month"),
+      header("totalAmount"),
+      header("createdAt"),
+      header("paidAt"),
+      header("status"),
+      header("commissions"),
+    ],
     rows(),
   );
+}
+
+/**
+ * The language of a download: the LANGUAGE cookie of the page it was clicked on, else the
+ * person's saved language.
+ */
+export function exportLanguage(request: Request, saved: string | null | undefined): Locale {
+  const cookie = parseCookies(request.headers.get("cookie"))[LANGUAGE_COOKIE];
+  return toLocale(cookie ?? saved);
 }

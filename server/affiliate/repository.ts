@@ -1,5 +1,19 @@
 import "server-only";
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
 import { affiliates } from "@/server/db/tables/balances";
@@ -315,10 +329,13 @@ export async function findInvoices(
     query.from ? gte(invoices.createdAt, query.from) : undefined,
     query.to ? lte(invoices.createdAt, query.to) : undefined,
   );
+  // The condition stays a nested `and(…)`: drizzle writes a one-table select's own columns
+  // unqualified, so a bare `${invoices.id}` here would read as commissions' own "id" (always 0).
+  const ofInvoice = and(eq(commissions.invoiceId, invoices.id), ne(commissions.status, "VOID"));
   const items = await db
     .select({
       invoice: invoices,
-      count: sql<number>`(select count(*)::int from ${commissions} where ${commissions.invoiceId} = ${invoices.id} and ${commissions.status} <> 'VOID')`,
+      count: sql<number>`(select count(*)::int from ${commissions} where ${ofInvoice})`,
     })
     .from(invoices)
     .where(where)

@@ -24,19 +24,36 @@ describe("/auth/signup", () => {
     expect(data.phone).toBe("0912345678");
     const redirect = new URL(String(data.redirect_url), "http://x");
     expect(redirect.pathname).toBe("/verify-account");
-    expect(redirect.searchParams.get("email")).toBe(String(body.email));
     expect(redirect.searchParams.get("token")).toBe(data.token);
     expect(lastCode(String(body.email))).toMatch(/^\d{6}$/);
     // No session before the code is verified.
     expect(response.cookie).toBe("");
   });
 
-  it("refuses a duplicate email, case-insensitively, with a clear message", async () => {
-    const { body } = await signUp();
-    const again = await signUp({ email: String(body.email).toUpperCase() });
-    expect(again.response.status).toBe(409);
-    expect(again.response.body.message).toBe("Email này đã được đăng ký");
-    expect((again.response.body.data as Data).error).toBe("EMAIL_TAKEN");
+  it("keeps the email and the phone out of the next step's address (history, logs, Referer)", async () => {
+    const email = `donalo${Date.now()}@example.com`;
+    const { response } = await signUp({ email, callback_url: "https://app.example.com/x", app_code: "ls" });
+    const data = response.body.data as Data;
+    const url = String(data.redirect_url);
+    for (const personal of [email, encodeURIComponent(email), "0912345678", "912345678", "912 345 678"]) {
+      expect(url).not.toContain(personal);
+    }
+    const params = new URL(url, "http://x").searchParams;
+    expect([...params.keys()].sort()).toEqual([
+      "app_code",
+      "callback_url",
+      "exp_time",
+      "token",
+      "verify_type",
+    ]);
+    // The page finds where the code went by the token, masked.
+    const info = await call("/auth/flow-info", { token: data.token });
+    expect(info.body.data).toMatchObject({
+      verify_type: "EMAIL",
+      destination: `d***${email.split("@")[0]?.slice(-1)}@example.com`,
+      exp_time: 300,
+      is_signup: true,
+    });
   });
 
   it("refuses a missing, forged or reused captcha", async () => {
@@ -62,22 +79,28 @@ describe("/auth/signup", () => {
     );
     expect(res.status).toBe(400);
     const fields = (res.body.data as Data).fields ?? {};
-    expect(fields.email).toBe("Please entered valid email");
-    expect(fields.password).toBe("Password must be greater than 8 letters");
-    expect(fields.phone).toBe("Please entered valid phone number");
-    expect(fields.fullname).toBe("Please enter Full name");
-    expect(res.body.message).toContain("Please entered valid email");
+    expect(fields.email).toBe("Please enter a valid email address");
+    expect(fields.password).toBe("Password must be at least 8 characters");
+    expect(fields.phone).toBe("Please enter a valid phone number");
+    expect(fields.fullname).toBe("Full name is required");
+    expect(res.body.message).toContain("Please enter a valid email address");
 
-    const weak = await call("/auth/signup", signUpBody({ password: "abcdefgh1", token: "x", lang: "en" }));
-    expect((weak.body.data as Data).fields?.password).toMatch(/letters, a digit/);
-    const long = await call(
+    // The one rule (lib/password-rule.ts): 8–64 characters, not only spaces, not the email.
+    const blank = await call(
       "/auth/signup",
-      signUpBody({ password: "Abc@12345678901234567", token: "x", lang: "en" }),
+      signUpBody({ password: " ".repeat(10), token: "x", lang: "en" }),
     );
-    expect((long.body.data as Data).fields?.password).toBe("Password must be less than 20 letters");
+    expect((blank.body.data as Data).fields?.password).toBe("Password can’t be only spaces");
+    const long = await call("/auth/signup", signUpBody({ password: "a".repeat(65), token: "x", lang: "en" }));
+    expect((long.body.data as Data).fields?.password).toBe("Password must be at most 64 characters");
+    const body = signUpBody({ token: "x", lang: "en" });
+    const same = await call("/auth/signup", { ...body, password: String(body.email).toUpperCase() });
+    expect((same.body.data as Data).fields?.password).toBe(
+      "Password can’t be the same as your email address",
+    );
 
     const vi = await call("/auth/signup", { email: "x" }, { cookie: "LANGUAGE=vi" });
-    expect((vi.body.data as Data).fields?.email).toBe("Vui lòng nhập email hợp lệ");
+    expect((vi.body.data as Data).fields?.email).toBe("Vui lòng nhập địa chỉ email hợp lệ");
   });
 
   it("answers wrong types, oversize strings and malformed JSON with an envelope, never a 5xx", async () => {
@@ -187,7 +210,7 @@ describe("/auth/verify-account and /auth/resend-otp", () => {
     expect(res.status).toBe(400);
     const fields = (res.body.data as Data).fields ?? {};
     expect(fields.code).toBe("The code has 6 digits");
-    expect(fields.token).toBe("Please enter Token");
+    expect(fields.token).toBe("Token is required");
   });
 });
 
@@ -206,11 +229,11 @@ describe("/auth/signin", () => {
     expect(withoutId(unknown.body)).toEqual(withoutId(wrong.body));
   });
 
-  it("validates email and the 8–45 password bounds", async () => {
-    const res = await call("/auth/signin", { email: "", password: "x".repeat(46), lang: "en" });
+  it("validates email and the sign-in password bounds (8–64, length only)", async () => {
+    const res = await call("/auth/signin", { email: "", password: "x".repeat(65), lang: "en" });
     const fields = (res.body.data as Data).fields ?? {};
-    expect(fields.email).toBe("Please enter Email");
-    expect(fields.password).toBe("Password must be less than 45 letters");
+    expect(fields.email).toBe("Email is required");
+    expect(fields.password).toBe("Password must be at most 64 characters");
   });
 
   it("signs in, sets the sealed cookie and lands on the profile or the previous path", async () => {
@@ -273,10 +296,10 @@ describe("/auth/signin", () => {
     expect(product.body.code).toBe(200);
     expect((product.body.data as Data).email).toBe(user.email);
 
-    // The product's token is its own session: signing the browser out leaves it alive.
+    // Single sign-out (issue 18): signing the browser out ends the token it handed the product.
     await call("/auth/logout", {}, { cookie: ok.cookie });
     expect((await call("/auth/userinfo", {}, { headers: { authorization: productToken } })).body.code).toBe(
-      200,
+      401,
     );
 
     for (const bad of [

@@ -1,6 +1,6 @@
 import "server-only";
 import type { CallResult } from "@/lib/http/call";
-import type { Ctx } from "@/server/context";
+import { type Ctx, requireAuth } from "@/server/context";
 import { insertSecurityEvent } from "@/server/security/repository";
 import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
 import {
@@ -13,7 +13,13 @@ import { type UserRow, updateUser } from "@/server/user/repository";
 import { toUserInfo } from "@/server/user/service";
 import { createFlow, sendCode } from "@/server/verification/service";
 import type { VerifyType } from "./schema";
-import { decideSignInResult, type SignInQuery, type SignInSource, withToken } from "./signin-result";
+import {
+  decideSignInResult,
+  type SignInQuery,
+  type SignInResult,
+  type SignInSource,
+  withToken,
+} from "./signin-result";
 
 /** The builder is the default product for a new account (SPEC §9). */
 export const BUILDER_APP_CODE = "lp";
@@ -89,6 +95,55 @@ function frameMessage(
 }
 
 /**
+ * The answer of a sign-in or sign-up stopped until a code proves the address: the /verify-account
+ * step, its flow token and the code's expiry. A sign-up decoy (details that already have an
+ * account) answers with this very function: the two must not differ by a single key.
+ */
+export function verificationStep(
+  ctx: Pick<Ctx, "env">,
+  options: {
+    query: SignInQuery;
+    source: SignInSource;
+    channel: VerifyType;
+    token: string;
+    expTime: number;
+    delayed: boolean;
+  },
+): CallResult {
+  const { query, source, channel, token, expTime, delayed } = options;
+  // Before the code is proved, only the channel of the person's state decides anything.
+  const state = {
+    isVerified: false,
+    hasPhone: true,
+    isNew: true,
+    isRequire2fa: false,
+    is2faEnabled: false,
+    twoFaType: null,
+    verifyType: channel,
+  };
+  const result = decideSignInResult(state, query, source, {
+    allowedHosts: allowedHosts(ctx),
+    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
+    defaultAppCode: BUILDER_APP_CODE,
+    flowToken: token,
+    expTime,
+  });
+  return {
+    data: {
+      ...redirectData(result),
+      token,
+      verify_type: channel,
+      exp_time: expTime,
+      is_not_verify: true,
+      // The code could not go out at once: it waits in the outbox and may be late.
+      delivery_delayed: delayed,
+    },
+    ...(delayed ? { message: "auth.verify.delayed" } : {}),
+    session: { clear: true },
+  };
+}
+
+/**
  * Turns a person who proved who they are into the SPEC §4 result: cookie directive, product
  * token for an allowed callback (its own session row), or the next step's page.
  */
@@ -117,9 +172,6 @@ export async function finishSignIn(
     isRequire2fa: !skipSecondFactor && (user.isRequire2fa || user.scope === "admin"),
     is2faEnabled: !skipSecondFactor && Boolean(user.twoFaEnabledAt),
     twoFaType: (user.twoFaType as "TOTP" | "SMS" | null) ?? null,
-    email: user.email,
-    phone: user.phone,
-    isVerifyPhone: user.isVerifyPhone,
     verifyType: user.verifyType as VerifyType,
   };
   const context = {
@@ -134,23 +186,10 @@ export async function finishSignIn(
     const { token, flow } = await createFlow(ctx, {
       purpose: "verify_account",
       user,
-      data: { query, isNew } satisfies PendingSignIn,
+      data: { query, isNew, source } satisfies PendingSignIn,
     });
     const { expTime, delayed } = await sendCode(ctx, { flow, user, channel });
-    const result = decideSignInResult(state, query, source, { ...context, flowToken: token, expTime });
-    return {
-      data: {
-        ...redirectData(result),
-        token,
-        verify_type: channel,
-        exp_time: expTime,
-        is_not_verify: true,
-        // The code could not go out at once: it waits in the outbox and may be late.
-        delivery_delayed: delayed,
-      },
-      ...(delayed ? { message: "auth.verify.delayed" } : {}),
-      session: { clear: true },
-    };
+    return verificationStep(ctx, { query, source, channel, token, expTime, delayed });
   }
   if (state.is2faEnabled || state.isRequire2fa) {
     const purpose = state.is2faEnabled ? "verify_2fa" : "require_2fa";
@@ -195,37 +234,98 @@ export async function finishSignIn(
       frame: Boolean(query.iframe),
     },
   };
-  const info = toUserInfo(user);
   const cookies = trust ? [trust.cookie] : [];
+  const data = await handOff(ctx, { user, result, source, query, parentSessionId: portal.session.id });
+  return { data, session, cookies };
+}
+
+/**
+ * One warning line naming the host when a callback was asked for but is not on the allow-list
+ * (the person lands on the portal instead): the first thing a product team looks for.
+ */
+export function warnIfCallbackDropped(ctx: Ctx, callbackUrl: string | undefined, kept: boolean): void {
+  if (!callbackUrl || kept) return;
+  let host = "(not a URL)";
+  try {
+    const url = new URL(callbackUrl);
+    host = `${url.protocol}//${url.host}`;
+  } catch {
+    // keeps the placeholder
+  }
+  ctx.log.warn(
+    { callback_host: host },
+    `callback dropped: ${host} is not in CALLBACK_ALLOWED_HOSTS or an APPS_CONFIG home (or is plain http off loopback)`,
+  );
+}
+
+/**
+ * Where a signed-in person goes next: an allow-listed product gets a token of its own (a session
+ * row handed out from the browser's session, so signing that out ends it too), posted to the
+ * embedding page in iframe mode; otherwise the portal page the result names.
+ */
+async function handOff(
+  ctx: Ctx,
+  options: {
+    user: UserRow;
+    result: SignInResult;
+    source: SignInSource;
+    query: SignInQuery;
+    parentSessionId: string;
+  },
+) {
+  const { user, result, source } = options;
+  warnIfCallbackDropped(ctx, options.query.callback_url, result.kind === "callback");
+  const info = toUserInfo(user);
   if (result.kind === "callback") {
-    const product = await createSession(ctx, { user, appCode: result.appCode });
+    const product = await createSession(ctx, {
+      user,
+      appCode: result.appCode,
+      parentSessionId: options.parentSessionId,
+    });
     await recordEvent(ctx, user.id, "signin", { source, app_code: result.appCode, handoff: true });
     const redirectUrl = withToken(result.callbackUrl, product.token);
     return {
-      data: {
-        user: info,
+      user: info,
+      redirect_url: redirectUrl,
+      ...frameMessage(result.postMessageTo, {
+        token: product.token,
         redirect_url: redirectUrl,
-        ...frameMessage(result.postMessageTo, {
-          token: product.token,
-          redirect_url: redirectUrl,
-          is_close_iframe: true,
-        }),
-      },
-      session,
-      cookies,
+        is_close_iframe: true,
+      }),
     };
   }
   return {
-    data: {
-      user: info,
-      redirect_url: result.redirectUrl,
-      ...(result.kind === "home"
-        ? frameMessage(result.postMessageTo, { redirect_url: result.redirectUrl, is_close_iframe: false })
-        : {}),
-    },
-    session,
-    cookies,
+    user: info,
+    redirect_url: result.redirectUrl,
+    ...(result.kind === "home"
+      ? frameMessage(result.postMessageTo, { redirect_url: result.redirectUrl, is_close_iframe: false })
+      : {}),
   };
+}
+
+/**
+ * Sign in once (issue 25): a person already signed in here who arrives from a product at
+ * /signin?callback_url&app_code is handed straight on, exactly as after a password sign-in (the
+ * same allow-list, login_callback, frame message). The session proved the second factor and the
+ * verification when it was made; a session still without a phone goes to /complete-reg first.
+ */
+export async function continueSignedIn(ctx: Ctx, query: SignInQuery): Promise<CallResult> {
+  const { user, session } = requireAuth(ctx);
+  const state = {
+    isVerified: true,
+    hasPhone: Boolean(user.phone),
+    isNew: false,
+    isRequire2fa: false,
+    is2faEnabled: false,
+    twoFaType: null,
+    verifyType: user.verifyType as VerifyType,
+  };
+  const result = decideSignInResult(state, query, "signin", {
+    allowedHosts: allowedHosts(ctx),
+    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
+    defaultAppCode: BUILDER_APP_CODE,
+  });
+  return { data: await handOff(ctx, { user, result, source: "signin", query, parentSessionId: session.id }) };
 }
 
 /** Finishes a sign-in a flow step stopped, once the person proved the second factor (or freed a device). */

@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "@/lib/password";
+import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume, reward } from "@/lib/rate-limit";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
@@ -19,10 +20,15 @@ import {
   updateUser,
 } from "@/server/user/repository";
 import { toUserInfo, type UserInfoDto } from "@/server/user/service";
-import { checkCode, finishFlow, getFlow, sendCode } from "@/server/verification/service";
+import {
+  checkCode,
+  type FlowTokenRow,
+  finishFlow,
+  getVerifyAccountFlow,
+  sendCode,
+} from "@/server/verification/service";
 import { allowedHosts, finishSignIn, handoffQuery, type PendingSignIn, recordEvent } from "./finish-signin";
 import type {
-  adoptTokenSchema,
   completeRegisterSchema,
   openAppSchema,
   signInSchema,
@@ -31,6 +37,7 @@ import type {
   verifyAccountSchema,
 } from "./schema";
 import { allowedCallback, withToken } from "./signin-result";
+import { findSignUpOwner, resendDecoy, startDecoySignUp, type TakenBy } from "./signup-decoy";
 
 /** An address the account signed in from within this many days is the owner's usual one. */
 const KNOWN_ADDRESS_DAYS = 30;
@@ -81,14 +88,29 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>): Pr
   if (!ctx.env.REGISTRATION_ENABLED) throw new AppError("REGISTRATION_DISABLED");
   await consume("signupIp", ctx.ip);
   if (!(await verifyCaptcha(input.token))) throw new AppError("CAPTCHA_INVALID");
-  if (await findUserByEmail(ctx.db, input.email)) {
-    throw new AppError("EMAIL_TAKEN", { fields: { email: "errors.EMAIL_TAKEN" } });
-  }
+  // Details that already have an account are answered as new ones (signup-decoy.ts): the same
+  // lookups and password hash on every path, so neither the answer nor its time tells them apart.
+  const taken = await findSignUpOwner(ctx, input);
+  const passwordHash = await hashPassword(input.password);
+  const query = handoffQuery(input);
+  const answer = (result: CallResult): CallResult => ({
+    ...result,
+    data: { ...(result.data as object), email: input.email, phone: input.phone, is_require_verify: true },
+  });
+  const decoy = (by: TakenBy) =>
+    startDecoySignUp(ctx, {
+      ...by,
+      channel: input.verify_type,
+      destination: input.verify_type === "EMAIL" ? input.email : input.phone,
+      query,
+      appCode: input.app_code,
+    });
+  if (taken) return answer(await decoy(taken));
   const referral = referralFields(ctx, input);
   const user = await insertUser(ctx.db, {
     id: newId(),
     email: input.email,
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
     fullname: input.fullname,
     phone: input.phone,
     countryCode: input.country_code,
@@ -102,27 +124,33 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>): Pr
     affSid: input.aff_sid,
     signupAppCode: input.app_code,
   });
-  // Two sign-ups of one email racing: the unique index decides.
-  if (!user) throw new AppError("EMAIL_TAKEN", { fields: { email: "errors.EMAIL_TAKEN" } });
+  if (!user) {
+    // Two sign-ups of one email racing: the unique index decides, the other is a taken email.
+    const winner = await findUserByEmail(ctx.db, input.email);
+    if (!winner) throw new Error("sign-up: the insert found a conflict but no account");
+    return answer(await decoy({ owner: winner, reason: "email" }));
+  }
   await recordReferral(ctx, user.id, referral);
   await recordEvent(ctx, user.id, "signup", { app_code: input.app_code ?? null });
-  const result = await finishSignIn(ctx, { user, source: "signup", query: handoffQuery(input), isNew: true });
-  return {
-    ...result,
-    data: { ...(result.data as object), email: user.email, phone: user.phone, is_require_verify: true },
-  };
+  return answer(await finishSignIn(ctx, { user, source: "signup", query, isNew: true }));
 }
 
 export async function resendOtp(ctx: Ctx, input: { token: string }): Promise<CallResult> {
   await consume("otpResendIp", ctx.ip);
-  const flow = await getFlow(ctx, input.token, "verify_account");
-  const user = await findUserById(ctx.db, flow.userId);
-  if (!user) throw new AppError("FLOW_TOKEN_INVALID");
-  const { expTime, delayed } = await sendCode(ctx, { flow, user, channel: user.verifyType as VerifyType });
+  const flow = await getVerifyAccountFlow(ctx, input.token);
+  const { expTime, delayed } = flow.userId
+    ? await resendCode(ctx, { flow, userId: flow.userId })
+    : await resendDecoy(ctx, flow);
   return {
     data: { exp_time: expTime, delivery_delayed: delayed },
     message: delayed ? "auth.verify.delayed" : "auth.verify.resent",
   };
+}
+
+async function resendCode(ctx: Ctx, options: { flow: FlowTokenRow; userId: string }) {
+  const user = await findUserById(ctx.db, options.userId);
+  if (!user) throw new AppError("FLOW_TOKEN_INVALID");
+  return sendCode(ctx, { flow: options.flow, user, channel: user.verifyType as VerifyType });
 }
 
 export async function verifyAccount(
@@ -130,8 +158,11 @@ export async function verifyAccount(
   input: z.output<typeof verifyAccountSchema>,
 ): Promise<CallResult> {
   await consume("otpVerifyIp", ctx.ip);
-  const flow = await getFlow(ctx, input.token, "verify_account");
+  // A sign-up decoy's flow is found like any other: its codes are checked, and never match.
+  const flow = await getVerifyAccountFlow(ctx, input.token);
   await checkCode(ctx, { flow, code: input.code });
+  // Never reached by a decoy (checkCode refused it); here only so nothing below runs without a person.
+  if (!flow.userId) throw new AppError("FLOW_TOKEN_INVALID");
   await finishFlow(ctx, flow);
   const channel = (await findUserById(ctx.db, flow.userId))?.verifyType;
   const user = await updateUser(ctx.db, flow.userId, {
@@ -182,6 +213,9 @@ export async function completeRegister(
 ): Promise<CallResult> {
   const { user: current, token } = requireAuth(ctx);
   if (current.phone) throw new AppError("REGISTRATION_ALREADY_COMPLETE");
+  if (isPasswordSameAsEmail(input.password, current.email)) {
+    throw new AppError("VALIDATION", { fields: { password: PASSWORD_KEYS.sameAsEmail } });
+  }
   const user = await updateUser(ctx.db, current.id, {
     fullname: input.fullname,
     passwordHash: await hashPassword(input.password),
@@ -193,34 +227,9 @@ export async function completeRegister(
   });
   if (!user) throw new AppError("UNAUTHORIZED");
   // The session that could only reach /complete-reg ends; verifying the phone opens the real one.
-  await revokeToken(ctx.db, token, ctx.clock());
+  await revokeToken(ctx.db, token, ctx.clock(), "registration");
   await recordEvent(ctx, user.id, "registration_completed", { app_code: input.app_code ?? null });
   return finishSignIn(ctx, { user, source: "register", query: handoffQuery(input), isNew: true });
-}
-
-/**
- * /iframe (SPEC §2): checks a product token, keeps it as this browser's session and continues to
- * the allow-listed callback, or into the portal.
- */
-export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSchema>): Promise<CallResult> {
-  const found = await resolveToken(ctx.db, input.token, ctx.clock());
-  if (found?.user.status !== "ACTIVE") throw new AppError("UNAUTHORIZED");
-  const { user } = found;
-  const callback = allowedCallback(input.callback_url, allowedHosts(ctx));
-  const home = user.phone ? "/account/profile" : "/complete-reg";
-  return {
-    data: { user: toUserInfo(user), redirect_url: callback?.toString() ?? home },
-    session: {
-      set: {
-        token: input.token,
-        userId: user.id,
-        hasPhone: Boolean(user.phone),
-        email: user.email,
-        fullname: user.fullname,
-        frame: Boolean(input.frame),
-      },
-    },
-  };
 }
 
 /**
@@ -228,11 +237,11 @@ export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSche
  * APPS_CONFIG through the same allow-listed callback path as a sign-in.
  */
 export async function openApp(ctx: Ctx, input: z.output<typeof openAppSchema>): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
+  const { user, session } = requireAuth(ctx);
   const app = ctx.env.APPS_CONFIG[input.app_code];
   const home = app ? allowedCallback(app.home, allowedHosts(ctx)) : undefined;
   if (!home) throw new AppError("APP_UNKNOWN");
-  const product = await createSession(ctx, { user, appCode: input.app_code });
+  const product = await createSession(ctx, { user, appCode: input.app_code, parentSessionId: session.id });
   await recordEvent(ctx, user.id, "signin", { source: "dashboard", app_code: input.app_code, handoff: true });
   home.searchParams.set("login_callback", "dashboard");
   return { data: { redirect_url: withToken(home.toString(), product.token) } };

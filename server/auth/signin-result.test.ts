@@ -25,9 +25,6 @@ function user(overrides: Partial<SignInUserState> = {}): SignInUserState {
     isRequire2fa: false,
     is2faEnabled: false,
     twoFaType: null,
-    email: "ann@example.com",
-    phone: "0912345678",
-    isVerifyPhone: false,
     verifyType: "EMAIL",
     ...overrides,
   };
@@ -173,7 +170,7 @@ describe("decideSignInResult: which step comes first", () => {
 });
 
 describe("decideSignInResult: verify-account", () => {
-  it("carries verify_type, email, phone, exp_time, token, the allowed callback and the app code", () => {
+  it("carries verify_type, exp_time, token, the allowed callback and the app code: no email, no phone", () => {
     const result = expectKind(
       decide({ isVerified: false, verifyType: "SMS" }, { callback_url: CALLBACK, app_code: "LS" }),
       "verify-account",
@@ -183,8 +180,6 @@ describe("decideSignInResult: verify-account", () => {
       pathname: "/verify-account",
       params: {
         verify_type: "SMS",
-        email: "ann@example.com",
-        phone: "0912345678",
         exp_time: "300",
         token: "flow-token",
         callback_url: CALLBACK,
@@ -193,14 +188,14 @@ describe("decideSignInResult: verify-account", () => {
     });
   });
 
-  it("leaves out what is absent (no phone, no callback, no app code, no expiry)", () => {
+  it("leaves out what is absent (no callback, no app code, no expiry)", () => {
     const result = expectKind(
-      decide({ isVerified: false, phone: null }, {}, "signup", { expTime: undefined }),
+      decide({ isVerified: false }, {}, "signup", { expTime: undefined }),
       "verify-account",
     );
     expect(parse(result.redirectUrl)).toEqual({
       pathname: "/verify-account",
-      params: { verify_type: "EMAIL", email: "ann@example.com", token: "flow-token" },
+      params: { verify_type: "EMAIL", token: "flow-token" },
     });
   });
 
@@ -217,15 +212,9 @@ describe("decideSignInResult: verify-account", () => {
 });
 
 describe("decideSignInResult: require-enable-2fa", () => {
-  it.each([
-    [true, "1"],
-    [false, "0"],
-  ])("isVerifyPhone %s → is_verify_phone=%s", (isVerifyPhone, flag) => {
+  it("carries the token, the 2FA type and the allowed callback: no phone (the page looks it up)", () => {
     const result = expectKind(
-      decide(
-        { isRequire2fa: true, isVerifyPhone, twoFaType: "SMS" },
-        { callback_url: CALLBACK, app_code: "LS" },
-      ),
+      decide({ isRequire2fa: true, twoFaType: "SMS" }, { callback_url: CALLBACK, app_code: "LS" }),
       "require-enable-2fa",
     );
     expect(result.cookie).toBe("clear");
@@ -234,28 +223,26 @@ describe("decideSignInResult: require-enable-2fa", () => {
       params: {
         token: "flow-token",
         verify_type: "SMS",
-        phone: "0912345678",
-        is_verify_phone: flag,
         callback_url: CALLBACK,
         app_code: "LS",
       },
     });
   });
 
-  it("omits verify_type and phone when unknown and drops a refused callback", () => {
+  it("omits verify_type when unknown and drops a refused callback", () => {
     const result = expectKind(
-      decide({ isRequire2fa: true, phone: null }, { callback_url: "https://evil.net/" }),
+      decide({ isRequire2fa: true }, { callback_url: "https://evil.net/" }),
       "require-enable-2fa",
     );
     expect(parse(result.redirectUrl)).toEqual({
       pathname: "/require-enable-2fa",
-      params: { token: "flow-token", is_verify_phone: "0" },
+      params: { token: "flow-token" },
     });
   });
 });
 
 describe("decideSignInResult: verify-2fa", () => {
-  it("carries the token, the 2FA type, the phone and the allowed callback", () => {
+  it("carries the token, the 2FA type and the allowed callback: no phone", () => {
     const result = expectKind(
       decide({ is2faEnabled: true, twoFaType: "TOTP" }, { callback_url: CALLBACK, app_code: "LS" }),
       "verify-2fa",
@@ -266,7 +253,6 @@ describe("decideSignInResult: verify-2fa", () => {
       params: {
         token: "flow-token",
         verify_type: "TOTP",
-        phone: "0912345678",
         callback_url: CALLBACK,
         app_code: "LS",
       },

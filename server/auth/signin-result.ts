@@ -4,6 +4,10 @@ import { isOidcInteractionPath } from "@/lib/access";
 
 export type SignInSource = "signin" | "signup" | "otp" | "social" | "register";
 
+/**
+ * No email or phone here: the next step's address lands in history, logs and Referer headers, so
+ * it carries the flow token and the page looks the (masked) destination up by it.
+ */
 export type SignInUserState = {
   isVerified: boolean;
   hasPhone: boolean;
@@ -12,9 +16,6 @@ export type SignInUserState = {
   isRequire2fa: boolean;
   is2faEnabled: boolean;
   twoFaType: "TOTP" | "SMS" | null;
-  email: string;
-  phone: string | null;
-  isVerifyPhone: boolean;
   /** The channel the verification code went over, for /verify-account. */
   verifyType: "EMAIL" | "SMS" | "ZNS";
 };
@@ -157,8 +158,6 @@ export function decideSignInResult(
       cookie: "clear",
       redirectUrl: withQuery("/verify-account", {
         verify_type: user.verifyType,
-        email: user.email,
-        phone: user.phone ?? undefined,
         exp_time: context.expTime?.toString(),
         token: context.flowToken,
         ...carried,
@@ -172,8 +171,6 @@ export function decideSignInResult(
       redirectUrl: withQuery("/require-enable-2fa", {
         token: context.flowToken,
         verify_type: user.twoFaType ?? undefined,
-        phone: user.phone ?? undefined,
-        is_verify_phone: user.isVerifyPhone ? "1" : "0",
         ...carried,
       }),
     };
@@ -185,7 +182,6 @@ export function decideSignInResult(
       redirectUrl: withQuery("/verify-2fa", {
         token: context.flowToken,
         verify_type: user.twoFaType ?? undefined,
-        phone: user.phone ?? undefined,
         ...carried,
       }),
     };

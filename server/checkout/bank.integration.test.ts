@@ -159,7 +159,7 @@ describe("bank notification", () => {
     await expectPaidOnce(a.order.order_id);
   });
 
-  it("a wrong or missing Apikey is refused with a 401 envelope and nothing is recorded", async () => {
+  it("a wrong or missing Apikey is refused with a 401 in SePay's shape and nothing is recorded", async () => {
     const a = await transferAttempt();
     const tries: (string | null)[] = [
       "Apikey wrong-key-0123456789abc",
@@ -174,7 +174,7 @@ describe("bank notification", () => {
         authorization,
       );
       expect(answer.status).toBe(401);
-      expect(answer.body).toMatchObject({ code: 401, data: { error: "PRODUCT_KEY_INVALID" } });
+      expect(answer.body).toEqual({ success: false, error: "PRODUCT_KEY_INVALID" });
       expect(await bankTransfer(String(id))).toBeUndefined();
     }
     expect((await orderRow(a.order.order_id)).status).toBe("PENDING");

@@ -191,6 +191,7 @@ describe("zalopayCallbackAnswer", () => {
     ["ok", 1],
     ["duplicate", 2],
     ["bad_mac", -1],
+    ["invalid", -1],
     ["error", 0],
   ] as const)("%s → return_code %i", (kind, code) => {
     const answer = zalopayCallbackAnswer(kind);

@@ -175,11 +175,12 @@ export function buildZalopayQuery(opts: { appId: number | string; key1: string; 
   };
 }
 
-export type ZalopayCallbackKind = "ok" | "duplicate" | "bad_mac" | "error";
+export type ZalopayCallbackKind = "ok" | "duplicate" | "bad_mac" | "invalid" | "error";
 
 /**
  * The JSON reply to a callback. ZaloPay: 1 = applied, 2 = this zp_trans_id was already applied,
- * -1 = refused (its sample's "mac not equal"), 0 = our failure, which makes ZaloPay call again.
+ * -1 = refused (its sample's "mac not equal", or a body that is not a callback), 0 = our
+ * failure, which makes ZaloPay call again.
  */
 export function zalopayCallbackAnswer(kind: ZalopayCallbackKind): {
   return_code: 1 | 2 | -1 | 0;
@@ -192,6 +193,8 @@ export function zalopayCallbackAnswer(kind: ZalopayCallbackKind): {
       return { return_code: 2, return_message: "already applied" };
     case "bad_mac":
       return { return_code: -1, return_message: "mac not equal" };
+    case "invalid":
+      return { return_code: -1, return_message: "invalid callback" };
     case "error":
       return { return_code: 0, return_message: "error" };
   }

@@ -6,6 +6,7 @@ import { parseCookies } from "@/lib/cookies";
 import { translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, requestedLocale, toLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
+import { oidcPageHeaders } from "./page-headers";
 import { type PortalSignIn, portalSignInFrom } from "./portal-session";
 import { createOidcProvider, escapeHtml, OIDC_MOUNT, type OidcDeps, page } from "./provider";
 import { findOidcCreatedAt, linkOidcGrant } from "./repository";
@@ -174,6 +175,7 @@ export function createOidcHandler(deps: OidcDeps & { provider?: Provider }) {
       const t = translator(locale);
       res.statusCode = 400;
       res.setHeader("content-type", "text/html; charset=utf-8");
+      for (const [name, value] of Object.entries(oidcPageHeaders(deps.env))) res.setHeader(name, value);
       const title = escapeHtml(t("auth.oidc.error.title"));
       return void res.end(
         page(locale, title, `<h1>${title}</h1><p>${escapeHtml(t("auth.oidc.consent.expired"))}</p>`),

@@ -1,7 +1,12 @@
 import "server-only";
-import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { BlockList, isIP } from "node:net";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { Env } from "@/lib/env";
 
-/** Prometheus metrics of one instance (GET /metrics): one registry per process. */
+/**
+ * Prometheus metrics of one instance (GET /metrics): one registry per process, with the process's
+ * own figures (CPU, resident memory, heap, event-loop lag, GC) beside the portal's.
+ */
 type Metrics = {
   registry: Registry;
   requests: Counter<"call" | "code">;
@@ -24,6 +29,9 @@ export function metrics(): Metrics {
   if (!globalForMetrics.__portalMetrics) {
     const registry = new Registry();
     registry.setDefaultLabels({ service: "account-portal" });
+    // Inside the globalThis guard: Next may load this module twice, and each load would start
+    // its own collectors (event-loop monitor, GC observer) for a registry nobody reads.
+    collectDefaultMetrics({ register: registry });
     globalForMetrics.__portalMetrics = {
       registry,
       requests: new Counter({
@@ -68,4 +76,50 @@ export function metrics(): Metrics {
     };
   }
   return globalForMetrics.__portalMetrics;
+}
+
+/** Addresses the internet cannot reach: loopback, private, shared (CGNAT) and link-local ranges. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, "ipv6");
+}
+
+/** Whether a URL's host is one the internet may reach (any name but localhost, or a public address). */
+export function isPublicHost(hostname: string): boolean {
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return false;
+  const family = isIP(host);
+  if (family === 0) return true;
+  return !NOT_PUBLIC.check(host, family === 6 ? "ipv6" : "ipv4");
+}
+
+/**
+ * The start-up warning when anyone may read /metrics: in production, with a public APP_URL and
+ * no METRICS_TOKEN. Nothing otherwise (an unset APP_URL does not say where the portal is reached).
+ */
+export function openMetricsWarning(
+  config: Pick<Env, "NODE_ENV" | "APP_URL" | "METRICS_TOKEN">,
+): string | undefined {
+  if (config.NODE_ENV !== "production" || config.METRICS_TOKEN || !config.APP_URL) return undefined;
+  const url = new URL(config.APP_URL);
+  if (!isPublicHost(url.hostname)) return undefined;
+  return `GET /metrics is open to anyone who reaches ${url.origin}: set METRICS_TOKEN (Prometheus then sends authorization: Bearer <token>)`;
 }

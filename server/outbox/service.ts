@@ -12,7 +12,8 @@ export type EventType =
   | "order.cancelled"
   | "order.invalid"
   | "store.upgraded"
-  | "store.activated";
+  | "store.activated"
+  | "session.ended";
 
 /** What a product receives: `{ id, type, created_at, data }`; `id` is stable across retries. */
 export type ProductEvent = { id: string; type: EventType; created_at: string; data: Record<string, unknown> };

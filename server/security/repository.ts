@@ -6,6 +6,8 @@ import { securityEvents } from "@/server/db/tables/security-events";
 
 export type SecurityEventType =
   | "signup"
+  /** A sign-up with this account's email or verified phone (answered as a new one, the owner told). */
+  | "signup_attempt"
   | "signin"
   | "signin_failed"
   | "account_verified"

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, isNull, lt, ne } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { sessions } from "@/server/db/tables/sessions";
 import { users } from "@/server/db/tables/users";
@@ -13,17 +13,18 @@ export async function insertSession(db: Executor, values: typeof sessions.$infer
   return row;
 }
 
-/** The live session for a token hash with its user: one indexed lookup. */
+/** The live session (by token hash or by id) with its user: one indexed lookup. */
 export async function findLiveSession(
   db: Executor,
-  tokenHash: string,
+  by: string | { id: string },
   now: Date,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const match = typeof by === "string" ? eq(sessions.tokenHash, by) : eq(sessions.id, by.id);
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
 }
@@ -55,14 +56,52 @@ export async function revokeSessionByHash(
   return row;
 }
 
-/** Revokes every live session of a person, except `exceptId`; returns their ids. */
-export async function revokeUserSessions(
+export type RevokedSession = Pick<SessionRow, "id" | "userId" | "appCode" | "tokenHash">;
+
+/**
+ * Revokes the chosen sessions (by token hash, or a person's sessions by id) and every live session
+ * handed out from them, at any depth: a product token, a framed browser session that adopted it,
+ * the tokens that one handed out. Returns the rows it revoked.
+ */
+export async function revokeSessionTree(
+  db: Executor,
+  roots: { tokenHash: string } | { userId: string; ids: string[] },
+  now: Date,
+): Promise<RevokedSession[]> {
+  if ("ids" in roots && roots.ids.length === 0) return [];
+  const start =
+    "tokenHash" in roots
+      ? sql`select id, 0 as depth from sessions where token_hash = ${roots.tokenHash}`
+      : sql`select id, 0 as depth from sessions where user_id = ${roots.userId}
+            and id in (${sql.join(
+              roots.ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`;
+  const result = await db.execute(sql`
+    with recursive tree as (
+      ${start}
+      union
+      select s.id, tree.depth + 1 from sessions s join tree on s.parent_session_id = tree.id
+      where tree.depth < 8
+    )
+    update sessions set revoked_at = ${now}
+    where id in (select id from tree) and revoked_at is null
+    returning id, user_id, app_code, token_hash`);
+  // The generic dialect types the answer as unknown; both drivers (pg, PGlite) put rows in `rows`.
+  const { rows } = result as {
+    rows: { id: string; user_id: string; app_code: string; token_hash: string }[];
+  };
+  return rows.map((r) => ({ id: r.id, userId: r.user_id, appCode: r.app_code, tokenHash: r.token_hash }));
+}
+
+/** Revokes every live session of a person, except `exceptId`; returns what it revoked. */
+export async function revokeUserSessionRows(
   db: Executor,
   userId: string,
   now: Date,
   exceptId?: string,
-): Promise<string[]> {
-  const rows = await db
+): Promise<RevokedSession[]> {
+  return db
     .update(sessions)
     .set({ revokedAt: now })
     .where(
@@ -72,6 +111,10 @@ export async function revokeUserSessions(
         exceptId ? ne(sessions.id, exceptId) : undefined,
       ),
     )
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
+    .returning({
+      id: sessions.id,
+      userId: sessions.userId,
+      appCode: sessions.appCode,
+      tokenHash: sessions.tokenHash,
+    });
 }

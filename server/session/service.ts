@@ -4,6 +4,7 @@ import { SESSION_TTL_SECONDS } from "@/lib/session";
 import type { Ctx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { endOidcGrantsOfSessions } from "@/server/oidc/service";
+import { enqueueEvent } from "@/server/outbox/service";
 import type { UserRow } from "@/server/user/repository";
 import {
   cachedSession,
@@ -15,8 +16,9 @@ import {
 import {
   findLiveSession,
   insertSession,
-  revokeSessionByHash,
-  revokeUserSessions,
+  type RevokedSession,
+  revokeSessionTree,
+  revokeUserSessionRows,
   type SessionRow,
   touchSession,
 } from "./repository";
@@ -35,7 +37,7 @@ export function forgetCachedSessions(selector: SessionSelector): Promise<void> {
 /** Opens a session for `appCode` and returns its token; only the token's hash is stored. */
 export async function createSession(
   ctx: Pick<Ctx, "db" | "clock" | "ip" | "userAgent">,
-  options: { user: UserRow; appCode: string; trustedDeviceId?: string },
+  options: { user: UserRow; appCode: string; trustedDeviceId?: string; parentSessionId?: string },
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
   const now = ctx.clock();
@@ -50,6 +52,7 @@ export async function createSession(
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
     trustedDeviceId: options.trustedDeviceId ?? null,
+    parentSessionId: options.parentSessionId ?? null,
   });
   return { token, session };
 }
@@ -75,16 +78,86 @@ export async function resolveToken(
   return value;
 }
 
+/** Why a session ended, as the `session.ended` event tells the product. */
+export type EndReason = "signout" | "signout_all" | "password_changed" | "device_signout" | "registration";
+
 /**
- * Revokes the session of a token (sign-out) and the OpenID Connect grants given in it; returns
- * the revoked row when there was one.
+ * Tells each product whose token ended (single sign-out): a signed `session.ended` event in the
+ * outbox for every revoked session of an app other than the portal's own. The product matches
+ * `token_sha256` (hex SHA-256 of the token it holds); the token itself never travels.
  */
-export async function revokeToken(db: Executor, token: string, now: Date): Promise<SessionRow | undefined> {
-  if (!token) return undefined;
-  const row = await revokeSessionByHash(db, sha256(token), now);
-  await forgetCachedSessions({ tokenHash: sha256(token) });
-  if (row) await endOidcGrantsOfSessions(db, [row.id]);
-  return row;
+async function announceEnded(
+  db: Executor,
+  rows: Pick<SessionRow, "userId" | "appCode" | "tokenHash">[],
+  reason: EndReason,
+  now: Date,
+): Promise<void> {
+  for (const row of rows) {
+    if (row.appCode === PORTAL_APP_CODE) continue;
+    await enqueueEvent(db, {
+      appCode: row.appCode,
+      type: "session.ended",
+      data: { user_id: row.userId, app_code: row.appCode, token_sha256: row.tokenHash, reason },
+      now,
+    });
+  }
+}
+
+/** A live session by id with its person, or undefined. */
+export function getLiveSession(db: Executor, id: string, now: Date) {
+  return findLiveSession(db, { id }, now);
+}
+
+/**
+ * Revokes the session of a token (sign-out) with every session handed out from it (the product
+ * tokens it gave, single sign-out) and the OpenID Connect grants given in them; each product
+ * hears of it through `session.ended`. Answers whether the presented session was live.
+ */
+export async function revokeToken(
+  db: Executor,
+  token: string,
+  now: Date,
+  reason: EndReason = "signout",
+): Promise<boolean> {
+  if (!token) return false;
+  const hash = sha256(token);
+  const rows = await endSessions(db, { tokenHash: hash }, now, reason);
+  await forgetCachedSessions({ tokenHash: hash });
+  return rows.some((row) => row.tokenHash === hash);
+}
+
+/**
+ * Signs chosen sessions of a person out (the device list, the device limit) with every session
+ * handed out from them; returns the ids of the chosen ones that were live.
+ */
+export async function revokeSessionsOf(
+  ctx: Pick<Ctx, "db" | "clock">,
+  userId: string,
+  ids: string[],
+  reason: EndReason = "device_signout",
+): Promise<string[]> {
+  const rows = await endSessions(ctx.db, { userId, ids }, ctx.clock(), reason);
+  return rows.filter((row) => ids.includes(row.id)).map((row) => row.id);
+}
+
+async function endSessions(
+  db: Executor,
+  roots: Parameters<typeof revokeSessionTree>[1],
+  now: Date,
+  reason: EndReason,
+): Promise<RevokedSession[]> {
+  const rows = await db.transaction(async (tx) => {
+    const revoked = await revokeSessionTree(tx, roots, now);
+    await announceEnded(tx, revoked, reason, now);
+    return revoked;
+  });
+  if (rows.length === 0) return rows;
+  await forgetCachedSessions({ sessionIds: rows.map((r) => r.id) });
+  await endOidcGrantsOfSessions(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows;
 }
 
 /**
@@ -95,9 +168,18 @@ export async function revokeAllSessions(
   ctx: Pick<Ctx, "db" | "clock">,
   userId: string,
   exceptSessionId?: string,
+  reason: EndReason = "signout_all",
 ): Promise<number> {
-  const ids = await revokeUserSessions(ctx.db, userId, ctx.clock(), exceptSessionId);
+  const now = ctx.clock();
+  const rows = await ctx.db.transaction(async (tx) => {
+    const revoked = await revokeUserSessionRows(tx, userId, now, exceptSessionId);
+    await announceEnded(tx, revoked, reason, now);
+    return revoked;
+  });
   await forgetCachedSessions({ userId, exceptSessionId });
-  await endOidcGrantsOfSessions(ctx.db, ids);
-  return ids.length;
+  await endOidcGrantsOfSessions(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.length;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
@@ -138,22 +138,6 @@ export async function findLiveSessions(
       ),
     )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
-}
-
-/** Revokes the listed sessions of one person; returns the revoked ids. */
-export async function revokeSessionsOf(
-  db: Executor,
-  userId: string,
-  ids: string[],
-  now: Date,
-): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), inArray(sessions.id, ids), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id, tokenHash: sessions.tokenHash });
-  return rows.map((r) => r.id);
 }
 
 /** Whether this person ever signed in before from a browser with this User-Agent. */

@@ -153,11 +153,11 @@ describe("/user/revoke-session", () => {
 
     expect(await status({ cookie: b.cookie })).toBe(401);
     expect(await status({ cookie: a.cookie })).toBe(200);
-    // Only that session: the product token handed out with it is its own session.
-    expect(await status({ headers: { authorization: b.productToken } })).toBe(200);
+    // That browser and the product token it handed out (single sign-out, issue 18); a stays.
+    expect(await status({ headers: { authorization: b.productToken } })).toBe(401);
     const left = await sessionsOf(a.cookie);
     expect(left.map((d) => d.id)).not.toContain(bId);
-    expect(left).toHaveLength(2);
+    expect(left).toHaveLength(1);
 
     const again = await call<Data>("/user/revoke-session", { id: bId }, { cookie: a.cookie });
     expect(again.status).toBe(404);

@@ -5,17 +5,12 @@ import type { CallResult } from "@/lib/http/call";
 import { parseUserAgent } from "@/lib/user-agent";
 import { type PendingSignIn, recordEvent, resumeSignIn } from "@/server/auth/finish-signin";
 import { type Ctx, requireAuth } from "@/server/context";
-import {
-  endOidcGrantOf,
-  endOidcGrantsOfSessions,
-  listOidcDevices,
-  OIDC_DEVICE_PREFIX,
-} from "@/server/oidc/service";
-import { forgetCachedSessions, revokeAllSessions } from "@/server/session/service";
+import { endOidcGrantOf, listOidcDevices, OIDC_DEVICE_PREFIX } from "@/server/oidc/service";
+import { revokeAllSessions, revokeSessionsOf } from "@/server/session/service";
 import { findUserById } from "@/server/user/repository";
 import { finishFlow, getFlow } from "@/server/verification/service";
 import { listDevices } from "./devices";
-import { findLiveSessions, findSecurityEvents, revokeSessionsOf, revokeTrustedDevices } from "./repository";
+import { findLiveSessions, findSecurityEvents, revokeTrustedDevices } from "./repository";
 import type {
   byIdSchema,
   deviceLimitSchema,
@@ -45,10 +40,8 @@ export async function resolveDeviceLimit(
   const flow = await getFlow(ctx, input.token, "device_limit");
   const user = await findUserById(ctx.db, flow.userId);
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
-  const revoked = await revokeSessionsOf(ctx.db, user.id, input.session_ids, ctx.clock());
+  const revoked = await revokeSessionsOf(ctx, user.id, input.session_ids);
   if (revoked.length === 0) throw new AppError("DEVICE_NOT_FOUND");
-  await forgetCachedSessions({ sessionIds: revoked });
-  await endOidcGrantsOfSessions(ctx.db, revoked);
   await recordEvent(ctx, user.id, "device_signed_out", { sessions: revoked.length, reason: "device_limit" });
   await finishFlow(ctx, flow);
   const pending = flow.data as PendingSignIn;
@@ -86,10 +79,8 @@ export async function revokeSession(ctx: Ctx, input: z.output<typeof byIdSchema>
     await recordEvent(ctx, user.id, "device_signed_out", { sessions: 0, reason: "oidc_client" });
     return { data: { id: input.id }, message: "account.devices.signedOut" };
   }
-  const revoked = await revokeSessionsOf(ctx.db, user.id, [input.id], ctx.clock());
+  const revoked = await revokeSessionsOf(ctx, user.id, [input.id]);
   if (revoked.length === 0) throw new AppError("DEVICE_NOT_FOUND");
-  await forgetCachedSessions({ sessionIds: [input.id] });
-  await endOidcGrantsOfSessions(ctx.db, revoked);
   await recordEvent(ctx, user.id, "device_signed_out", { sessions: 1, reason: "profile" });
   return input.id === session.id
     ? { data: { redirect_url: "/signin?logout=1" }, session: { clear: true } }

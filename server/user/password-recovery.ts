@@ -5,6 +5,7 @@ import type { CallResult } from "@/lib/http/call";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
 import { hashPassword } from "@/lib/password";
+import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume } from "@/lib/rate-limit";
 import type { Ctx } from "@/server/context";
 import { deliver } from "@/server/notify/deliver";
@@ -78,10 +79,14 @@ export async function resetPassword(
   const flow = await getFlow(ctx, input.token, "reset_password");
   const user = await findUserById(ctx.db, flow.userId);
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
+  // The rule's last clause needs the account's email; checked before the link is used up.
+  if (isPasswordSameAsEmail(input.password, user.email)) {
+    throw new AppError("VALIDATION", { fields: { password: PASSWORD_KEYS.sameAsEmail } });
+  }
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
   await expireUserFlows(ctx.db, user.id, "reset_password", ctx.clock());
-  const revoked = await revokeAllSessions(ctx, user.id);
+  const revoked = await revokeAllSessions(ctx, user.id, undefined, "password_changed");
   await forgetTrustedDevices(ctx, user.id);
   await insertSecurityEvent(ctx.db, {
     userId: user.id,

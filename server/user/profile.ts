@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import type { CallResult, CookieDirective } from "@/lib/http/call";
 import { LANGUAGE_COOKIE } from "@/lib/locales";
 import { hashPassword, verifyPassword } from "@/lib/password";
+import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { isValidPhone, normalizePhone } from "@/lib/validation";
 import { type Ctx, requireAuth } from "@/server/context";
 import { insertSecurityEvent } from "@/server/security/repository";
@@ -71,8 +72,8 @@ export async function updateProfile(
 }
 
 /**
- * /user/change-password: the old password, then the new one (6–45); every other session and
- * every trusted browser is signed out — this one stays.
+ * /user/change-password: the old password, then the new one (the rule of lib/password-rule.ts);
+ * every other session and every trusted browser is signed out — this one stays.
  */
 export async function changePassword(
   ctx: Ctx,
@@ -82,8 +83,11 @@ export async function changePassword(
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {
     throw new AppError("PASSWORD_INCORRECT", { fields: { old_password: "errors.PASSWORD_INCORRECT" } });
   }
+  if (isPasswordSameAsEmail(input.new_password, user.email)) {
+    throw new AppError("VALIDATION", { fields: { new_password: PASSWORD_KEYS.sameAsEmail } });
+  }
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.new_password) });
-  const revoked = await revokeAllSessions(ctx, user.id, requireAuth(ctx).session.id);
+  const revoked = await revokeAllSessions(ctx, user.id, requireAuth(ctx).session.id, "password_changed");
   await forgetTrustedDevices(ctx, user.id);
   await insertSecurityEvent(ctx.db, {
     userId: user.id,

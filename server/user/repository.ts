@@ -17,6 +17,17 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return row;
 }
 
+/** The account that proved it owns `phone` (a code reached it), or undefined. */
+export async function findUserByVerifiedPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.isVerifyPhone, true)))
+    .orderBy(users.createdAt)
+    .limit(1);
+  return row;
+}
+
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;

@@ -1,5 +1,5 @@
 import "server-only";
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import { newCode, newId, newToken, safeEqual, sha256 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
@@ -33,7 +33,10 @@ export type FlowPurpose =
   | "verify_email"
   | "oauth_state"
   | "setup_2fa_sms"
-  | "device_limit";
+  | "device_limit"
+  | "adopt_token";
+
+export type { FlowTokenRow };
 
 /** A flow step that belongs to a known person (every purpose above). */
 export type UserFlow = FlowTokenRow & { userId: string };
@@ -75,6 +78,29 @@ export async function getFlow(
   const flow = await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
   if (!flow?.userId) throw new AppError("FLOW_TOKEN_INVALID");
   return flow as UserFlow;
+}
+
+/**
+ * The live verify-account flow behind a token, or FLOW_TOKEN_INVALID. Most belong to a person; a
+ * sign-up with details that already have an account gets one with nobody behind it (a decoy): it
+ * answers like any other flow, and no code can ever verify it (see `checkCode`).
+ */
+export async function getVerifyAccountFlow(
+  ctx: Pick<Ctx, "db" | "clock">,
+  token: string,
+): Promise<FlowTokenRow> {
+  const flow = await findLiveFlowToken(ctx.db, sha256(token), "verify_account", ctx.clock());
+  if (!flow) throw new AppError("FLOW_TOKEN_INVALID");
+  return flow;
+}
+
+/** Whether a token still opens a live step for `purpose` (not used, not expired); nothing else. */
+export async function isFlowLive(
+  ctx: Pick<Ctx, "db" | "clock">,
+  token: string,
+  purpose: FlowPurpose,
+): Promise<boolean> {
+  return Boolean(await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock()));
 }
 
 /** A live flow that started before anyone was known (the OAuth state), or undefined. */
@@ -123,11 +149,7 @@ export async function sendCode(
   options: { flow: FlowTokenRow; user: UserRow; channel: Channel },
 ): Promise<{ expTime: number; delayed: boolean }> {
   const now = ctx.clock();
-  const last = await findLatestCode(ctx.db, options.flow.id);
-  if (last) {
-    const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
-    if (wait > 0) throw new AppError("OTP_RESEND_TOO_EARLY", { params: { seconds: wait } });
-  }
+  await refuseEarlyResend(ctx, options.flow, now);
   const code = newCode();
   const destination = destinationFor(options.user, options.channel);
   await insertCode(ctx.db, {
@@ -163,14 +185,71 @@ export async function sendCode(
   return { expTime: CODE_TTL_SECONDS, delayed: delivery === "queued" };
 }
 
-/** Checks `code` against the flow's latest code: once, before it expires, within 5 tries. */
+async function refuseEarlyResend(ctx: Pick<Ctx, "db">, flow: FlowTokenRow, now: Date): Promise<void> {
+  const last = await findLatestCode(ctx.db, flow.id);
+  if (!last) return;
+  const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
+  if (wait > 0) throw new AppError("OTP_RESEND_TOO_EARLY", { params: { seconds: wait } });
+}
+
+/**
+ * The "code" of a sign-up decoy: the same row, resend rule, expiry and attempt count as a real
+ * one, so the flow answers every call alike, but no code was made (its hash is random) and the
+ * flow has no person behind it, so nothing ever matches. Nothing is sent: the caller notifies.
+ */
+export async function issueDecoyCode(
+  ctx: Ctx,
+  options: { flow: FlowTokenRow; channel: Channel; destination: string },
+): Promise<{ expTime: number }> {
+  if (options.flow.userId) throw new Error("issueDecoyCode on a flow that belongs to a person");
+  const now = ctx.clock();
+  await refuseEarlyResend(ctx, options.flow, now);
+  await insertCode(ctx.db, {
+    id: newId(),
+    flowTokenId: options.flow.id,
+    channel: options.channel,
+    destination: options.destination,
+    codeHash: randomBytes(32).toString("hex"),
+    sentAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+  });
+  await insertSecurityEvent(ctx.db, {
+    userId: null,
+    type: "otp_sent",
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    data: { channel: options.channel, purpose: options.flow.purpose },
+  });
+  return { expTime: CODE_TTL_SECONDS };
+}
+
+/** Where the flow's latest code went and how long it and the resend wait have left, for the step's page. */
+export async function getCodeStatus(
+  ctx: Pick<Ctx, "db" | "clock">,
+  flow: FlowTokenRow,
+): Promise<{ channel: Channel; destination: string; expTime: number; resendIn: number } | undefined> {
+  const latest = await findLatestCode(ctx.db, flow.id);
+  if (!latest) return undefined;
+  const now = ctx.clock().getTime();
+  return {
+    channel: latest.channel as Channel,
+    destination: latest.destination,
+    expTime: Math.max(0, Math.ceil((latest.expiresAt.getTime() - now) / 1000)),
+    resendIn: Math.max(0, Math.ceil(RESEND_AFTER_SECONDS - (now - latest.sentAt.getTime()) / 1000)),
+  };
+}
+
+/**
+ * Checks `code` against the flow's latest code: once, before it expires, within 5 tries. A flow
+ * with nobody behind it (a sign-up decoy) takes the same path and never matches.
+ */
 export async function checkCode(ctx: Ctx, options: { flow: FlowTokenRow; code: string }): Promise<void> {
   const now = ctx.clock();
   const latest = await findLatestCode(ctx.db, options.flow.id);
   if (!latest || latest.consumedAt || latest.expiresAt <= now) throw new AppError("OTP_EXPIRED");
   if (latest.attempts >= CODE_MAX_ATTEMPTS) throw new AppError("OTP_TOO_MANY_ATTEMPTS");
   const expected = hashCode(options.code, options.flow.id, ctx.env.DATA_ENCRYPTION_KEY);
-  if (!safeEqual(expected, latest.codeHash)) {
+  if (!options.flow.userId || !safeEqual(expected, latest.codeHash)) {
     const attempts = await addCodeAttempt(ctx.db, latest.id);
     await insertSecurityEvent(ctx.db, {
       userId: options.flow.userId,

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { demoAccount, PEER, SCREENS_DIR } from "./support";
+import { demoAccount, liveVerifyAccountUrl, PEER, SCREENS_DIR } from "./support";
 
 // Screenshots of every screen of this issue, desktop and phone, vi and en: test artifacts to
 // look at (tests/artifacts/screens, not committed).
@@ -8,13 +8,15 @@ const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, 
 const PUBLIC = {
   signin: "/signin",
   signup: "/signup?affilate_code=friend42",
-  "verify-account": "/verify-account?verify_type=EMAIL&email=someone%40example.com&exp_time=300&token=demo",
+  // A made-up token: the expired-link state (the live step is shot below, from a real sign-up).
+  "verify-account-expired": "/verify-account?token=demo",
   outbox: "/dev/outbox",
   "signin-framed-layout2": "/signin?iframe=1&layout=2",
   "signup-framed-layout3": "/signup?iframe=1&layout=3",
   "login-embed": "/login-embed",
   forgottenpass: "/forgottenpass",
-  resetpass: "/resetpass?token=demo",
+  // A made-up token: the page says the link has expired instead of showing the form.
+  "resetpass-expired": "/resetpass?token=demo",
   "verify-email": "/verify-email?token=demo",
 };
 
@@ -31,6 +33,16 @@ for (const lang of ["vi", "en"] as const) {
           fullPage: true,
         });
       }
+      // A live verification step: its address has the token only; the page shows the email masked.
+      const verifyUrl = await liveVerifyAccountUrl(request);
+      expect(verifyUrl).not.toMatch(/email=|phone=/);
+      await page.goto(verifyUrl);
+      await expect(page.getByText(/s\*\*\*.@example\.com/)).toBeVisible();
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `verify-account-${lang}-${device}.png`),
+        fullPage: true,
+      });
+
       // Signed in through /2.0/auth/signin (the fixture path, not the UI).
       const demo = demoAccount();
       const signin = await request.post("/2.0/auth/signin", { data: demo });

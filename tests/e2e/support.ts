@@ -1,6 +1,9 @@
+import { randomBytes, randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type FrameLocator, type Page } from "@playwright/test";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { E2E } from "../../playwright.config";
 
 export const PEER = `http://127.0.0.1:${E2E.peerHttpPort}`;
@@ -49,6 +52,23 @@ export async function setLanguage(page: Page, lang: string): Promise<void> {
 }
 
 export const SCREENS_DIR = path.join("tests", "artifacts", "screens");
+
+/**
+ * A six-digit code pasted into the code boxes of `scope` (a page or a frame) as the browser
+ * delivers a paste: the boxes fill and the form confirms on its own (no click). Waits for the
+ * boxes to be live first (a paste before hydration would reach plain inputs).
+ */
+export async function pasteCode(scope: Page | FrameLocator, code: string): Promise<void> {
+  await expect(scope.locator("[data-testid=code-boxes][data-ready]")).toBeVisible();
+  await scope
+    .locator("[data-testid=code-boxes] input")
+    .first()
+    .evaluate((el, value) => {
+      const data = new DataTransfer();
+      data.setData("text/plain", value);
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    }, code);
+}
 
 /** The code in the newest SMS the local webhook receiver got for `to`. */
 export async function smsCode(to: string): Promise<string> {
@@ -99,11 +119,33 @@ export async function freshAccount(
   await expect(page).toHaveURL(/\/verify-account\?/);
   // The form works once its script has run (a click before that only reloads the page).
   await page.waitForLoadState("networkidle");
-  await page
-    .locator('input[autocomplete="one-time-code"], input[inputmode="numeric"]')
-    .first()
-    .fill(await smsCode(phone));
-  await page.locator('form button[type="submit"]').click();
+  // The six boxes confirm on their own once the code is in.
+  await pasteCode(page, await smsCode(phone));
   await expect(page).toHaveURL(/\/account\/profile$/);
   return { email, password, phone };
+}
+
+/**
+ * A live /verify-account address (`?token=…`, no email or phone): a fresh sign-up through /2.0,
+ * the captcha solved as the widget does. A made-up token shows the expired-link state instead.
+ */
+export async function liveVerifyAccountUrl(request: APIRequestContext): Promise<string> {
+  const origin = `http://localhost:${E2E.appPort}`;
+  const challenge = (await (await request.get(`${origin}/2.0/captcha/challenge`)).json()) as Challenge;
+  const solution = await solveChallenge({ challenge, deriveKey });
+  const answer = (await (
+    await request.post(`${origin}/2.0/auth/signup`, {
+      headers: { origin },
+      data: {
+        fullname: "Screen Person",
+        email: `screens-${randomBytes(4).toString("hex")}@example.com`,
+        password: "Abc@12345",
+        phone: `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`,
+        country_code: "vn",
+        token: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"),
+      },
+    })
+  ).json()) as { code: number; message: string; data: { redirect_url: string } };
+  expect(answer.code, answer.message).toBe(200);
+  return answer.data.redirect_url;
 }

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
+import { pageCall } from "@/lib/http/page-call";
+import type { FlowInfoDto } from "@/server/auth/schema";
+import { ExpiredLink } from "./expired-link";
 import { VerifyAccountForm } from "./verify-account-form";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -17,20 +20,29 @@ export default async function VerifyAccountPage({
   // Without the step token there is nothing to verify: start from sign-in.
   if (!query.token) redirect("/signin");
   const t = await getTranslations("auth.verify");
-  const channel = query.verify_type === "SMS" || query.verify_type === "ZNS" ? query.verify_type : "EMAIL";
-  const destination = channel === "EMAIL" ? query.email : query.phone;
-  const expTime = Number(query.exp_time);
+  // The address carries the flow token only (no email or phone in history, logs or Referer):
+  // where the code went is looked up by it, masked.
+  const info = await pageCall<FlowInfoDto>("/auth/flow-info", { token: query.token, step: "verify_account" });
+  if (info.code >= 500) throw new Error(info.message);
+  if (info.code !== 200) {
+    return (
+      <AuthCard title={t("expiredTitle")} layout={query.layout} closeLabel={t("close")}>
+        <ExpiredLink text={t("expiredText")} action={t("expiredSignIn")} />
+      </AuthCard>
+    );
+  }
+  const { verify_type, destination, exp_time, resend_in, is_signup } = info.data;
+  const channel = verify_type === "SMS" || verify_type === "ZNS" ? verify_type : "EMAIL";
+  // A sign-up's step reads true whether or not the details already had an account (decoy).
+  const sentTo = is_signup ? "sentToSignUp" : "sentTo";
   return (
     <AuthCard
       title={t("title")}
-      subtitle={t(`sentTo.${channel}`, { destination: destination ?? "" })}
+      subtitle={t(`${sentTo}.${channel}`, { destination: destination ?? "" })}
       layout={query.layout}
       closeLabel={t("close")}
     >
-      <VerifyAccountForm
-        token={query.token}
-        expTime={Number.isFinite(expTime) && expTime > 0 ? expTime : 300}
-      />
+      <VerifyAccountForm token={query.token} expTime={exp_time} resendIn={resend_in} />
     </AuthCard>
   );
 }

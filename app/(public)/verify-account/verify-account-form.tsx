@@ -1,11 +1,12 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { CodeBoxes, type CodeBoxesHandle, isCodeComplete } from "@/components/two-factor/code-boxes";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
-import { Field, TextInput } from "@/components/ui/field";
 import { takeFlash, useToast } from "@/components/ui/toast";
+import { formatCountdown } from "@/lib/countdown";
 import { useValidationText } from "@/lib/hooks/use-api-form";
 import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, currentQuery, finishHandoff } from "@/lib/http/client";
@@ -15,19 +16,30 @@ import { verifyAccountSchema } from "@/server/auth/schema";
 
 const RESEND_SECONDS = 60;
 
-export function VerifyAccountForm({ token, expTime }: { token: string; expTime: number }) {
+export function VerifyAccountForm({
+  token,
+  expTime,
+  resendIn,
+}: {
+  token: string;
+  /** Seconds the latest code has left, and until a resend opens (a reload keeps counting). */
+  expTime: number;
+  resendIn: number;
+}) {
   const signInHref = useSignInHref();
   const t = useTranslations("auth.verify");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
   const id = useId();
+  const boxes = useRef<CodeBoxesHandle>(null);
   const [code, setCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const [dialog, setDialog] = useState<string | null>(null);
-  // The code was just sent: resend opens after the countdown (SPEC §4).
-  const [countdown, setCountdown] = useState(RESEND_SECONDS);
+  // A refused code or resend, said under the field (never in a modal over the form).
+  const [failure, setFailure] = useState<string>();
+  // Resend opens after the countdown from the latest code (SPEC §4).
+  const [countdown, setCountdown] = useState(resendIn);
   const [expiresIn, setExpiresIn] = useState(expTime);
 
   useEffect(() => {
@@ -44,13 +56,20 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
     if (left) toast.show(left.kind, left.message);
   }, [toast.show]);
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = verifyAccountSchema.safeParse({ code, token });
+    void confirm(code);
+  }
+
+  /** Checks the code: from the confirm button, or as soon as the sixth digit is in. */
+  async function confirm(typed: string) {
+    if (busy) return;
+    const parsed = verifyAccountSchema.safeParse({ code: typed, token });
     if (!parsed.success) {
-      toast.show("error", Object.values(fieldErrors(parsed.error, translate, label)).join("\n"));
+      setFailure(Object.values(fieldErrors(parsed.error, translate, label)).join("\n"));
       return;
     }
+    setFailure(undefined);
     setBusy(true);
     const query = currentQuery();
     const envelope = await api(
@@ -60,7 +79,9 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
     );
     setBusy(false);
     if (!isSuccess(envelope)) {
-      setDialog(envelope.message);
+      setFailure(envelope.message);
+      // A wrong code is typed again from the first box.
+      boxes.current?.clear();
       return;
     }
     finishHandoff(envelope.data);
@@ -79,9 +100,11 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
     );
     setResending(false);
     if (!isSuccess(envelope)) {
-      setDialog(envelope.message);
+      setFailure(envelope.message);
       return;
     }
+    setFailure(undefined);
+    boxes.current?.clear();
     setCountdown(RESEND_SECONDS);
     setExpiresIn(envelope.data.exp_time ?? expTime);
     if (envelope.data.delivery_delayed && envelope.message) toast.show("error", envelope.message);
@@ -91,30 +114,34 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
   return (
     <>
       <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <Field
-          id={`${id}-code`}
-          label={t("code")}
-          hint={expiresIn > 0 ? t("expiresIn", { seconds: expiresIn }) : t("expired")}
-        >
-          <TextInput
-            id={`${id}-code`}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={10}
+        <div className="flex flex-col gap-2">
+          <CodeBoxes
+            ref={boxes}
             value={code}
-            onChange={(e) => setCode(e.target.value)}
-            className="tracking-[0.4em]"
-            placeholder="______"
+            onChange={(next) => {
+              setCode(next);
+              // A digit typed after a refusal starts a new try (emptying the boxes does not).
+              if (next.trim()) setFailure(undefined);
+            }}
+            onComplete={(full) => void confirm(full)}
+            label={t("code")}
+            autoFocus
+            disabled={busy}
+            errorId={failure ? `${id}-failure` : undefined}
           />
-        </Field>
-        <Button type="submit" busy={busy}>
+          <p className="text-center text-xs text-gray-500">
+            {expiresIn > 0 ? t("expiresIn", { time: formatCountdown(expiresIn) }) : t("expired")}
+          </p>
+        </div>
+        <FormAlert id={`${id}-failure`} message={failure} />
+        <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
           {t("submit")}
         </Button>
-        <p className="text-center text-sm text-gray-600" aria-live="polite">
+        {/* Not a live region: a countdown read out every second would drown everything else. */}
+        <p className="text-center text-sm text-gray-600">
           {t("noCode")}{" "}
           {countdown > 0 ? (
-            <span>{t("resendIn", { seconds: countdown })}</span>
+            <span>{t("resendIn", { time: formatCountdown(countdown) })}</span>
           ) : (
             <button
               type="button"
@@ -133,14 +160,6 @@ export function VerifyAccountForm({ token, expTime }: { token: string; expTime: 
         </p>
       </form>
       {toast.view}
-      <MessageDialog
-        open={dialog !== null}
-        title={tc("notification")}
-        onClose={() => setDialog(null)}
-        actions={<Button onClick={() => setDialog(null)}>{tc("ok")}</Button>}
-      >
-        {dialog}
-      </MessageDialog>
     </>
   );
 }

@@ -20,9 +20,15 @@ export const sessions = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     /** The trusted-device record this browser signed in with (skips the second factor), if any. */
     trustedDeviceId: text("trusted_device_id"),
+    /**
+     * The browser session that handed this product token out (sign-in hand-off, dashboard card,
+     * a framed adoption): signing that session out ends this one too (single sign-out).
+     */
+    parentSessionId: text("parent_session_id"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),
     index("sessions_user_idx").on(t.userId, t.createdAt),
+    index("sessions_parent_idx").on(t.parentSessionId),
   ],
 );

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount } from "../support";
+import { demoAccount, freshAccount, PEER as PEER_ORIGIN } from "../support";
 
 const PORTAL = "http://localhost:3310";
 const CALLBACK = "http://localhost:3311/callback";
@@ -71,15 +71,32 @@ test("lang and ui_locales choose the language and it stays for the next pages", 
   await expect(page.getByRole("heading", { name: "Đăng nhập" })).toBeVisible();
 });
 
-test("/iframe turns a product token into the session and continues", async ({ page, request }) => {
+/** The product token the demo account's sign-in hands to the sales app. */
+async function demoProductToken(request: import("@playwright/test").APIRequestContext): Promise<string> {
   const demo = demoAccount();
   const signIn = await request.post(`${PORTAL}/2.0/auth/signin`, {
     headers: { origin: PORTAL },
     data: { email: demo.email, password: demo.password, callback_url: CALLBACK, app_code: "ls" },
   });
   const redirect = new URL(((await signIn.json()) as { data: { redirect_url: string } }).data.redirect_url);
-  const token = String(redirect.searchParams.get("token"));
-  await page.goto(`/iframe?app_code=ls&token=${token}`);
+  return String(redirect.searchParams.get("token"));
+}
+
+/** A top-level navigation that another site's page starts (Sec-Fetch-Site: cross-site). */
+async function navigateFromAnotherSite(page: Page, url: string) {
+  await page.goto(parentAt(PEER_ORIGIN, "about:blank"));
+  await page.evaluate((target) => window.location.assign(target), url);
+}
+
+test("/iframe opened outside a product's frame asks before it signs anyone in", async ({ page, request }) => {
+  const demo = demoAccount();
+  const token = await demoProductToken(request);
+  await page.goto(`/iframe?app_code=ls&token=${token}&lang=en`);
+  await expect(page).toHaveURL(/\/switch-account\?token=/);
+  expect(page.url()).not.toContain(token);
+  await expect(page.getByRole("heading", { name: "Switch account?" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: `Continue as ${demo.email.slice(0, 2)}…@example.com` }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
   // Leave the profile first: its own requests, failing once the cookie is gone, would navigate to
@@ -89,6 +106,44 @@ test("/iframe turns a product token into the session and continues", async ({ pa
   await page.context().clearCookies();
   await page.goto("/iframe?app_code=ls&token=not-a-token");
   await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a product's frame of /iframe adopts its token at once and continues to its callback", async ({
+  page,
+  request,
+}) => {
+  const token = await demoProductToken(request);
+  const src = `${PORTAL}/iframe?app_code=ls&token=${token}&callback_url=${encodeURIComponent(CALLBACK)}`;
+  await page.goto(parentAt("http://localhost:3311", src));
+  await expect
+    .poll(() => page.frames().map((f) => f.url()), { timeout: 15_000 })
+    .toContainEqual(expect.stringMatching(/^http:\/\/localhost:3311\/callback/));
+});
+
+test("a cross-site /iframe link never swaps the signed-in person without their click", async ({
+  page,
+  request,
+}) => {
+  const demo = demoAccount();
+  const person = await freshAccount(page);
+  const token = await demoProductToken(request);
+  const link = `${PORTAL}/iframe?app_code=ls&token=${token}`;
+
+  await navigateFromAnotherSite(page, link);
+  await expect(page).toHaveURL(/\/switch-account\?token=/);
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("switch-stay").click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(person.email);
+
+  await page.waitForLoadState("networkidle");
+  await navigateFromAnotherSite(page, link);
+  await expect(page).toHaveURL(/\/switch-account\?token=/);
+  await expect(page.getByTestId("switch-stay")).toContainText(person.email.slice(0, 2));
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("switch-continue").click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
 });
 
 test("sign-out loads the products' sign-out pages in hidden frames", async ({ page }) => {
@@ -139,4 +194,49 @@ test("Google from inside a frame moves the whole page and returns to the product
     headers: { authorization: token },
   });
   expect(((await info.json()) as { data: { email: string } }).data.email).toBe(demo.email);
+});
+
+test("sign in once: a signed-in person reaches the product without typing, full page and framed", async ({
+  page,
+  request,
+}) => {
+  const demo = demoAccount();
+  await page.goto("/signin?lang=en");
+  await page.getByLabel("Email").fill(demo.email);
+  await page.getByLabel("Password").fill(demo.password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await page.waitForLoadState("networkidle");
+
+  const callback = `${CALLBACK}?from=once`;
+  const query = `callback_url=${encodeURIComponent(callback)}&app_code=ls`;
+  const tokenWorks = async (token: string | null | undefined) => {
+    const me = await request.post(`${PORTAL}/2.0/auth/userinfo`, {
+      headers: { authorization: String(token) },
+      data: {},
+    });
+    return ((await me.json()) as { data?: { email?: string } }).data?.email;
+  };
+
+  // The product's sign-in link: straight back, with a token and login_callback=signin.
+  await page.goto(`/signin?${query}`);
+  await expect(page).toHaveURL(/localhost:3311\/callback\?/);
+  const back = new URL(page.url());
+  expect(back.searchParams.get("from")).toBe("once");
+  expect(back.searchParams.get("login_callback")).toBe("signin");
+  expect(await tokenWorks(back.searchParams.get("token"))).toBe(demo.email);
+
+  // Its sign-up link too; prompt=login asks for the password anyway.
+  await page.goto(`/signup?${query}`);
+  await expect(page).toHaveURL(/localhost:3311\/callback\?/);
+  await page.goto(`/signin?${query}&prompt=login&lang=en`);
+  await expect(page.getByLabel("Password")).toBeVisible();
+
+  // Framed by the product (same site as the portal here, so the session cookie goes along).
+  await page.goto(parentAt("http://localhost:3311", `${PORTAL}/signin?iframe=1&lang=en&${query}`));
+  await expect.poll(async () => (await messages(page)).length, { timeout: 15_000 }).toBe(1);
+  const [received] = await messages(page);
+  expect(received?.origin).toBe(PORTAL);
+  expect(received?.data.luid?.is_close_iframe).toBe(true);
+  expect(await tokenWorks(received?.data.luid?.token)).toBe(demo.email);
 });
