@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
+import my from "@/messages/my.json";
 import {
   dayBound,
   dayIn,
   formatDateTime,
+  formatDay,
   formatDecimal,
+  formatListDateTime,
+  formatMonthYear,
+  formatNumber,
   formatVnd,
   parseDisplayDay,
   presetDays,
   toDisplayDay,
+  weekdayNames,
 } from "./format";
 
 describe("format", () => {
@@ -22,6 +28,79 @@ describe("format", () => {
     expect(formatDateTime("2026-11-21T17:30:05Z", "UTC")).toBe("21/11/2026 17:30:05");
   });
 });
+
+// Issue "first impression" 5: one rule per language, the same strings on the server and in the
+// browser (Node's full ICU and Chromium's differ on Burmese), Latin digits everywhere.
+describe("one formatter per language", () => {
+  const NBSP = "\u00a0";
+  it.each([
+    ["vi", `1.250.000${NBSP}₫`, "-1.234,50", "1.234.567"],
+    ["en", "₫1,250,000", "-1,234.50", "1,234,567"],
+    ["th", "₫1,250,000", "-1,234.50", "1,234,567"],
+    ["my", "₫1,250,000", "-1,234.50", "1,234,567"],
+    ["id", "₫1.250.000", "-1.234,50", "1.234.567"],
+  ])("%s: money, two decimals and counts", (lang, vnd, decimal, count) => {
+    expect(formatVnd(1250000, lang)).toBe(vnd);
+    expect(formatDecimal(-1234.5, lang)).toBe(decimal);
+    expect(formatNumber(1234567, lang)).toBe(count);
+  });
+
+  it("writes Burmese with Latin digits, never Myanmar ones (U+1040–U+1049)", () => {
+    const burmese = [
+      formatVnd(9876543, "my"),
+      formatDecimal(211, "my"),
+      formatNumber(42, "my"),
+      formatMonthYear(2026, 11, "my"),
+      ...weekdayNamesOf("my"),
+    ].join(" ");
+    expect(burmese).not.toMatch(/[\u1040-\u1049]/);
+    expect(formatDecimal(211, "my")).toBe("211.00");
+  });
+
+  it("takes the language of a tag with a region, and the default for an unknown one", () => {
+    expect(formatDecimal(1.5, "en-US")).toBe("1.50");
+    expect(formatDecimal(1.5, "xx")).toBe("1,50");
+  });
+
+  it("writes dates from numbers, the same in every language: no month names, no M11", () => {
+    const at = "2026-11-24T03:05:09Z";
+    expect(formatDateTime(at, "Asia/Ho_Chi_Minh")).toBe("24/11/2026 10:05:09");
+    expect(formatListDateTime(at, "Asia/Ho_Chi_Minh")).toBe("24/11/2026 10:05");
+    expect(formatDay(at, "Asia/Ho_Chi_Minh")).toBe("24/11/2026");
+    expect(formatDay(new Date(at), "America/New_York")).toBe("23/11/2026");
+  });
+
+  it("leaves the seconds out of table dates, at midnight and across a zone's day too", () => {
+    expect(formatListDateTime("2026-11-21T17:00:00Z", "Asia/Ho_Chi_Minh")).toBe("22/11/2026 00:00");
+    expect(formatListDateTime("2026-11-21T16:59:59.999Z", "Asia/Ho_Chi_Minh")).toBe("21/11/2026 23:59");
+    expect(formatListDateTime("2026-11-21T17:30:05Z", "UTC")).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  });
+
+  it.each([
+    ["vi", "Tháng 11 năm 2026", "Thứ Hai"],
+    ["en", "November 2026", "Monday"],
+    ["th", "พฤศจิกายน 2026", "วันจันทร์"],
+    ["my", "နိုဝင်ဘာ 2026", "တနင်္လာ"],
+    ["id", "November 2026", "Senin"],
+  ])("%s: the calendar's month and weekdays from its own table", (lang, month, monday) => {
+    expect(formatMonthYear(2026, 11, lang)).toBe(month);
+    const days = weekdayNames(lang);
+    expect(days).toHaveLength(7);
+    expect(days[0]?.long).toBe(monday);
+    for (const day of days) expect(day.short.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the Burmese catalog", () => {
+  it("writes its own numbers with Latin digits too (one rule for Burmese: Latin digits everywhere)", () => {
+    const texts = JSON.stringify(my);
+    expect(texts).not.toMatch(/[\u1040-\u1049]/);
+  });
+});
+
+function weekdayNamesOf(lang: string): string[] {
+  return weekdayNames(lang).flatMap((d) => [d.short, d.long]);
+}
 
 describe("day bounds (SPEC §5: from 00:00:00, to 23:59:59.999 in the person's zone)", () => {
   it.each([

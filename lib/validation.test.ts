@@ -5,14 +5,15 @@ import {
   emailField,
   fieldErrors,
   formatIssue,
-  isStrongPassword,
   isValidPhone,
   isVietnamesePhone,
   MSG,
+  newPasswordField,
   normalizePhone,
   normalizeVietnamesePhone,
   otpCodeField,
-  password,
+  passwordNotEmail,
+  signInPasswordField,
   text,
   withPhone,
 } from "@/lib/validation";
@@ -35,110 +36,63 @@ function dataOf<T>(schema: z.ZodType<T>, input: unknown): T {
 
 const repeat = (s: string, n: number) => s.repeat(n);
 
-describe("isStrongPassword (SPEC §5 password strength)", () => {
-  it.each([
-    ["letters, digit, @", "abcdef1@"],
-    ["each allowed special: $", "Abcdef1$"],
-    ["each allowed special: !", "Abcdef1!"],
-    ["each allowed special: %", "Abcdef1%"],
-    ["each allowed special: *", "Abcdef1*"],
-    ["each allowed special: #", "Abcdef1#"],
-    ["each allowed special: ?", "Abcdef1?"],
-    ["each allowed special: &", "Abcdef1&"],
-    ["special first, digit last", "@bcdefg1"],
-    ["upper-case letters only", "ABCDEF1!"],
-    ["32-character base64-like key", "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=="],
-    ["32-character url-safe base64 key", "abcDEF0123456789-_abcDEF01234567"],
-    ["32-character key with + and /", "abc+DEF/0123456789abcDEF01234567"],
-  ])("accepts %s (%s)", (_label, value) => {
-    expect(isStrongPassword(value)).toBe(true);
-  });
+describe("newPasswordField / signInPasswordField (lib/password-rule.ts)", () => {
+  const newPassword = z.object({ password: newPasswordField });
+  const signIn = z.object({ password: signInPasswordField });
 
   it.each([
-    ["empty", ""],
-    ["letters only", "abcdefgh"],
-    ["digits only", "12345678"],
-    ["specials only", "@$!%*#?&"],
-    ["letters and digit, no special", "abcdefg1"],
-    ["letters and special, no digit", "abcdefg@"],
-    ["digit and special, no letter", "1234567@"],
-    ["a space", "abc def1@"],
-    ["a disallowed special: -", "abcdef1@-"],
-    ["a disallowed special: .", "abcdef1@."],
-    ["a disallowed special: ^", "abcdef1@^"],
-    ["a disallowed special: _", "abcdef1@_"],
-    ["a non-ASCII letter", "abcdéf1@"],
-    ["a 31-character key", repeat("a", 31)],
-    ["a 33-character key", repeat("a", 33)],
-    ["a 32-character string with a space", `${repeat("a", 31)} `],
-    ["a 32-character string with a dot", `${repeat("a", 31)}.`],
-  ])("refuses %s", (_label, value) => {
-    expect(isStrongPassword(value)).toBe(false);
+    ["8 characters", repeat("a", 8)],
+    ["64 characters", repeat("a", 64)],
+    ["letters only", "password"],
+    ["spaces inside and around", " pass word "],
+    ["any symbol", "pa-ss.wo^rd_"],
+    ["non-ASCII letters", "รหัสผ่านของฉัน"],
+  ])("a new password of %s is accepted as typed", (_label, value) => {
+    expect(dataOf(newPassword, { password: value })).toEqual({ password: value });
   });
 
-  it("accepts the 32-character key length exactly", () => {
-    expect(isStrongPassword(repeat("a", 32))).toBe(true);
-  });
-});
-
-describe("password({ min, max, strength }) per screen", () => {
-  const SCREENS = {
-    "sign-in": z.object({ password: password({ min: 8, max: 45, strength: false }) }),
-    "sign-up": z.object({ password: password({ min: 8, max: 20, strength: true }) }),
-    reset: z.object({ password: password({ min: 8, max: 20, strength: true }) }),
-    change: z.object({ password: password({ min: 6, max: 45, strength: false }) }),
-  };
-  type Screen = keyof typeof SCREENS;
-  const signIn = SCREENS["sign-in"];
-  const signUp = SCREENS["sign-up"];
-
-  it.each<[Screen, string]>([
-    ["sign-in", repeat("a", 8)],
-    ["sign-in", repeat("a", 45)],
-    ["sign-in", "password"],
-    ["sign-in", " pass word "],
-    ["sign-up", "abcdef1@"],
-    ["sign-up", `${repeat("a", 18)}1@`],
-    ["reset", "Abcdef1!"],
-    ["change", repeat("a", 6)],
-    ["change", repeat("a", 45)],
-  ])("%s accepts %j (kept as is)", (screen, value) => {
-    expect(dataOf(SCREENS[screen], { password: value })).toEqual({ password: value });
+  it.each<[string, unknown, string]>([
+    ["empty", "", "Password is required"],
+    ["missing", undefined, "Password is required"],
+    ["7 characters", repeat("a", 7), "Password must be at least 8 characters"],
+    ["65 characters", repeat("a", 65), "Password must be at most 64 characters"],
+    ["only spaces", repeat(" ", 8), t(MSG.passwordInvalid)],
+    ["a number", 12345678, "Password is not valid"],
+  ])("a new password that is %s is refused", (_label, value, message) => {
+    expect(errorsOf(newPassword, { password: value })).toEqual({ password: message });
   });
 
-  it.each<[Screen, unknown, string]>([
-    ["sign-in", "", "Please enter Password"],
-    ["sign-in", undefined, "Please enter Password"],
-    ["sign-in", repeat("a", 7), "Password must be greater than 8 letters"],
-    ["sign-in", repeat("a", 46), "Password must be less than 45 letters"],
-    ["sign-up", "", "Please enter Password"],
-    ["sign-up", "abcde1@", "Password must be greater than 8 letters"],
-    ["sign-up", `${repeat("a", 19)}1@`, "Password must be less than 20 letters"],
-    ["sign-up", "abcdefgh", t(MSG.passwordInvalid)],
-    ["sign-up", "abcdefg1-", t(MSG.passwordInvalid)],
-    ["reset", "", "Please enter Password"],
-    ["reset", "12345678", t(MSG.passwordInvalid)],
-    ["reset", repeat("a", 21), "Password must be less than 20 letters"],
-    ["change", "", "Please enter Password"],
-    ["change", repeat("a", 5), "Password must be greater than 6 letters"],
-    ["change", repeat("a", 46), "Password must be less than 45 letters"],
-    ["change", 12345678, "Password is not valid"],
-  ])("%s refuses %j with %j", (screen, value, message) => {
-    expect(errorsOf(SCREENS[screen], { password: value })).toEqual({ password: message });
+  it("AUTH.PASSWORD_INVALID (SPEC's invalid password format) names the rule's format clause", () => {
+    expect(MSG.passwordInvalid).toBe("AUTH.PASSWORD_INVALID");
+    expect(t(MSG.passwordInvalid)).toBe("Password can’t be only spaces");
   });
 
-  it("the strength message is the AUTH.PASSWORD_INVALID text", () => {
-    expect(t(MSG.passwordInvalid)).toBe(
-      "Password must contain letters, a digit and one of @ $ ! % * # ? &, and no other special characters",
-    );
+  it.each([
+    ["an old sign-up password (8–20, strong)", "Abcdef1@"],
+    ["an old change-password password (45, no strength)", repeat("a", 45)],
+    ["an old password of only spaces", repeat(" ", 8)],
+    ["a 32-character generated key", "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=="],
+    ["a new 64-character password", repeat("b", 64)],
+  ])("sign-in accepts %s", (_label, value) => {
+    expect(errorsOf(signIn, { password: value })).toBeNull();
   });
 
-  it("a 32-character generated key passes sign-in but not the 20-character sign-up bound", () => {
-    const key = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==";
-    expect(errorsOf(signIn, { password: key })).toBeNull();
-    expect(errorsOf(signUp, { password: key })).toEqual({
-      password: "Password must be less than 20 letters",
+  it.each<[unknown, string]>([
+    ["", "Password is required"],
+    [repeat("a", 7), "Password must be at least 8 characters"],
+    [repeat("a", 65), "Password must be at most 64 characters"],
+  ])("sign-in refuses %j with %j", (value, message) => {
+    expect(errorsOf(signIn, { password: value })).toEqual({ password: message });
+  });
+
+  it("passwordNotEmail marks the password when it is the email, in any case", () => {
+    const form = z
+      .object({ email: emailField, password: newPasswordField })
+      .superRefine(passwordNotEmail({ password: "password", email: "email" }));
+    expect(errorsOf(form, { email: "Ann@Example.com", password: "ann@example.com" })).toEqual({
+      password: "Password can’t be the same as your email address",
     });
+    expect(errorsOf(form, { email: "ann@example.com", password: "ann@example.com1" })).toBeNull();
   });
 });
 
@@ -239,16 +193,16 @@ describe("emailField", () => {
   });
 
   it.each([
-    ["missing", undefined, "Please enter Email"],
-    ["empty", "", "Please enter Email"],
-    ["blank", "   ", "Please enter Email"],
+    ["missing", undefined, "Email is required"],
+    ["empty", "", "Email is required"],
+    ["blank", "   ", "Email is required"],
     ["not a string", 42, "Email is not valid"],
-    ["no @", "a.example.com", "Please entered valid email"],
-    ["no domain", "a@", "Please entered valid email"],
-    ["no top-level domain", "a@example", "Please entered valid email"],
-    ["two @", "a@b@example.com", "Please entered valid email"],
-    ["inner space", "a b@example.com", "Please entered valid email"],
-    ["too long", `${repeat("a", 250)}@x.io`, "Email must be less than 254 letters"],
+    ["no @", "a.example.com", "Please enter a valid email address"],
+    ["no domain", "a@", "Please enter a valid email address"],
+    ["no top-level domain", "a@example", "Please enter a valid email address"],
+    ["two @", "a@b@example.com", "Please enter a valid email address"],
+    ["inner space", "a b@example.com", "Please enter a valid email address"],
+    ["too long", `${repeat("a", 250)}@x.io`, "Email must be at most 254 characters"],
   ])("refuses %s", (_label, input, message) => {
     expect(errorsOf(schema, { email: input })).toEqual({ email: message });
   });
@@ -268,15 +222,15 @@ describe("text({ min, max })", () => {
   });
 
   it.each([
-    [{ min: 1, max: 5 }, undefined, "Please enter Full name"],
-    [{ min: 1, max: 5 }, null, "Please enter Full name"],
-    [{ min: 1, max: 5 }, "", "Please enter Full name"],
-    [{ min: 1, max: 5 }, "    ", "Please enter Full name"],
-    [{ min: 1, max: 5 }, "abcdef", "Full name must be less than 5 letters"],
+    [{ min: 1, max: 5 }, undefined, "Full name is required"],
+    [{ min: 1, max: 5 }, null, "Full name is required"],
+    [{ min: 1, max: 5 }, "", "Full name is required"],
+    [{ min: 1, max: 5 }, "    ", "Full name is required"],
+    [{ min: 1, max: 5 }, "abcdef", "Full name must be at most 5 characters"],
     [{ min: 1, max: 5 }, 12, "Full name is not valid"],
-    [{ min: 2, max: 45 }, "a", "Full name must be greater than 2 letters"],
-    [{ min: 2, max: 45 }, " a ", "Full name must be greater than 2 letters"],
-    [{ min: 2, max: 45 }, repeat("a", 46), "Full name must be less than 45 letters"],
+    [{ min: 2, max: 45 }, "a", "Full name must be at least 2 characters"],
+    [{ min: 2, max: 45 }, " a ", "Full name must be at least 2 characters"],
+    [{ min: 2, max: 45 }, repeat("a", 46), "Full name must be at most 45 characters"],
   ])("%j refuses %j with %j", (bounds, input, message) => {
     expect(errorsOf(z.object({ fullname: text(bounds) }), { fullname: input })).toEqual({
       fullname: message,
@@ -298,9 +252,9 @@ describe("otpCodeField", () => {
   });
 
   it.each([
-    ["missing", undefined, "Please enter Verification code"],
-    ["empty", "", "Please enter Verification code"],
-    ["no digits at all", "abcdef", "Please enter Verification code"],
+    ["missing", undefined, "Verification code is required"],
+    ["empty", "", "Verification code is required"],
+    ["no digits at all", "abcdef", "Verification code is required"],
     ["five digits", "12345", "The code has 6 digits"],
     ["seven digits", "1234567", "The code has 6 digits"],
     ["five digits among letters", "1a2b3c4d5", "The code has 6 digits"],
@@ -333,34 +287,34 @@ describe("withPhone", () => {
   });
 
   it.each<[Mode, string, Input, string]>([
-    ["required", "missing", { country_code: "vn" }, "Please enter Phone number"],
-    ["required", "empty", { phone: "", country_code: "vn" }, "Please enter Phone number"],
-    ["required", "blank", { phone: "   ", country_code: "vn" }, "Please enter Phone number"],
+    ["required", "missing", { country_code: "vn" }, "Phone number is required"],
+    ["required", "empty", { phone: "", country_code: "vn" }, "Phone number is required"],
+    ["required", "blank", { phone: "   ", country_code: "vn" }, "Phone number is required"],
     [
       "required",
       "vn landline",
       { phone: "0212345678", country_code: "vn" },
-      "Please entered valid phone number",
+      "Please enter a valid phone number",
     ],
     [
       "required",
       "vn too short",
       { phone: "091234567", country_code: "vn" },
-      "Please entered valid phone number",
+      "Please enter a valid phone number",
     ],
     [
       "required",
       "us number as vn",
       { phone: "2015550123", country_code: "vn" },
-      "Please entered valid phone number",
+      "Please enter a valid phone number",
     ],
     [
       "required",
       "th too short",
       { phone: "081234", country_code: "th" },
-      "Please entered valid phone number",
+      "Please enter a valid phone number",
     ],
-    ["optional", "invalid", { phone: "0212345678", country_code: "vn" }, "Please entered valid phone number"],
+    ["optional", "invalid", { phone: "0212345678", country_code: "vn" }, "Please enter a valid phone number"],
   ])("%s, %s: refused with %j", (mode, _label, input, message) => {
     const result = SCHEMAS[mode].safeParse(input);
     expect(result.success).toBe(false);
@@ -371,7 +325,7 @@ describe("withPhone", () => {
 
   it("the invalid-phone key is the SPEC VALIDATION.INVALID_PHONE text", () => {
     expect(MSG.phone).toBe("VALIDATION.INVALID_PHONE");
-    expect(t(MSG.phone)).toBe("Please entered valid phone number");
+    expect(t(MSG.phone)).toBe("Please enter a valid phone number");
   });
 });
 
@@ -390,39 +344,39 @@ describe("formatIssue", () => {
       "missing text → required",
       z.object({ fullname: text({ min: 1, max: 5 }) }),
       {},
-      "Please enter Full name",
+      "Full name is required",
     ],
     [
       "short text → min length",
       z.object({ fullname: text({ min: 3, max: 5 }) }),
       { fullname: "ab" },
-      "Full name must be greater than 3 letters",
+      "Full name must be at least 3 characters",
     ],
     [
       "long text → max length",
       z.object({ fullname: text({ min: 1, max: 5 }) }),
       { fullname: "abcdef" },
-      "Full name must be less than 5 letters",
+      "Full name must be at most 5 characters",
     ],
     [
       "small number → min value",
       z.object({ age: z.number().min(5).max(10) }),
       { age: 3 },
-      "age must greater than 5",
+      "age must be at least 5",
     ],
     [
       "big number → max value",
       z.object({ age: z.number().min(5).max(10) }),
       { age: 11 },
-      "age must lower than 10",
+      "age must be at most 10",
     ],
-    ["bad email", z.object({ email: emailField }), { email: "nope" }, "Please entered valid email"],
+    ["bad email", z.object({ email: emailField }), { email: "nope" }, "Please enter a valid email address"],
     ["wrong type", z.object({ email: emailField }), { email: true }, "Email is not valid"],
     [
       "custom refine key",
-      z.object({ password: password({ min: 8, max: 20, strength: true }) }),
-      { password: "abcdefgh" },
-      "Password must contain letters, a digit and one of @ $ ! % * # ? &, and no other special characters",
+      z.object({ password: newPasswordField }),
+      { password: "         " },
+      "Password can’t be only spaces",
     ],
     [
       "custom key without a catalog label",
@@ -449,13 +403,13 @@ describe("formatIssue", () => {
     const [issue] = result.error.issues;
     if (!issue) throw new Error("expected an issue");
     const message = formatIssue(issue, vi, fieldLabeler(vi));
-    expect(message).not.toBe("Please enter Email");
+    expect(message).not.toBe("Email is required");
     expect(message).not.toContain("validation.");
   });
 
-  it("a missing field of a plain zod schema still gets the SPEC 'Please enter' template", () => {
+  it("a missing field of a plain zod schema still gets the catalog's required template", () => {
     // zod's own invalid_type text is English; it must not reach the person untranslated.
-    expect(firstMessage(z.object({ age: z.number() }), {})).toBe("Please enter age");
+    expect(firstMessage(z.object({ age: z.number() }), {})).toBe("age is required");
   });
 
   it("works with a fake translator (keys and values pass through)", () => {
@@ -475,20 +429,20 @@ describe("fieldErrors", () => {
   const signUp = z.object({
     fullname: text({ min: 1, max: 45 }),
     email: emailField,
-    password: password({ min: 8, max: 20, strength: true }),
+    password: newPasswordField,
   });
 
   it("gives one message per failing field, the first issue winning", () => {
     expect(errorsOf(signUp, { fullname: "  ", email: "x", password: "" })).toEqual({
-      fullname: "Please enter Full name",
-      email: "Please entered valid email",
-      password: "Please enter Password",
+      fullname: "Full name is required",
+      email: "Please enter a valid email address",
+      password: "Password is required",
     });
   });
 
   it("leaves passing fields out", () => {
     expect(errorsOf(signUp, { fullname: "Ann", email: "ann@example.com", password: "short" })).toEqual({
-      password: "Password must be greater than 8 letters",
+      password: "Password must be at least 8 characters",
     });
   });
 
@@ -501,11 +455,11 @@ describe("fieldErrors", () => {
     expect(fieldErrors(result.error, t, label)).toEqual({ _: "Password and confirmation do not match" });
   });
 
-  it("all empty → every SPEC 'Please enter' message", () => {
+  it("all empty → every required message", () => {
     expect(errorsOf(signUp, {})).toEqual({
-      fullname: "Please enter Full name",
-      email: "Please enter Email",
-      password: "Please enter Password",
+      fullname: "Full name is required",
+      email: "Email is required",
+      password: "Password is required",
     });
   });
 });

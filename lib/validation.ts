@@ -2,13 +2,22 @@
 // Schemas carry catalog keys, never words: `formatIssue` turns an issue into the person's language.
 import { type CountryCode, isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
+import {
+  isPasswordSameAsEmail,
+  newPasswordProblem,
+  PASSWORD_KEYS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGN_IN_PASSWORD_MAX,
+  SIGN_IN_PASSWORD_MIN,
+} from "./password-rule";
 
 export const MSG = {
   required: "validation.required",
   invalidType: "validation.invalidType",
   email: "validation.email",
   phone: "VALIDATION.INVALID_PHONE",
-  passwordInvalid: "AUTH.PASSWORD_INVALID",
+  passwordInvalid: PASSWORD_KEYS.blank,
   acceptPolicy: "AUTH.ACCEPT_POLICY_ERROR",
   passwordMismatch: "RESET_PASSWORD.ERROR_PASSWORD_MISSMATCH",
   captchaRequired: "validation.captchaRequired",
@@ -22,7 +31,7 @@ const typeError = (issue: { code?: string; input?: unknown }) => {
   return issue.input === undefined || issue.input === null ? MSG.required : MSG.invalidType;
 };
 
-/** Trimmed text; `min` 1 means required ("Please enter %s"). */
+/** Trimmed text; `min` 1 means required (`validation.required`, SPEC's "Please enter %s"). */
 export function text(bounds: { min?: number; max: number }) {
   let s = z.string({ error: typeError }).trim();
   if (bounds.min) s = s.min(bounds.min);
@@ -41,19 +50,36 @@ export const emailField = z
   .pipe(z.email({ error: MSG.email }))
   .transform((e) => e.toLowerCase());
 
-/** SPEC §5: letters, a digit, one of @$!%*#?&, nothing else; or a 32-character base64-like key. */
-const STRONG_PASSWORD = /^(?=.*[A-Za-z])(?=.*\d)(?=.*[@$!%*#?&])[A-Za-z\d@$!%*#?&]+$/;
-const GENERATED_PASSWORD = /^[A-Za-z0-9+/=_-]{32}$/;
+/**
+ * A password being set (sign-up, complete registration, reset, change): the one rule of
+ * lib/password-rule.ts. Not trimmed: a space is a character the person chose.
+ */
+export const newPasswordField = z
+  .string({ error: typeError })
+  .min(1)
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .refine((value) => newPasswordProblem(value) !== "blank", { error: PASSWORD_KEYS.blank });
 
-export function isStrongPassword(value: string): boolean {
-  return STRONG_PASSWORD.test(value) || GENERATED_PASSWORD.test(value);
-}
+/** A password typed to sign in: length only, so no existing password is refused (password-rule.ts). */
+export const signInPasswordField = z
+  .string({ error: typeError })
+  .min(1)
+  .min(SIGN_IN_PASSWORD_MIN)
+  .max(SIGN_IN_PASSWORD_MAX);
 
-/** Password with the length bounds of a screen (sign-in 8–45, sign-up/reset 8–20, change 6–45). */
-export function password(bounds: { min: number; max: number; strength: boolean }) {
-  // Passwords are not trimmed: a space is a character the person chose.
-  const base = z.string({ error: typeError }).min(1).min(bounds.min).max(bounds.max);
-  return bounds.strength ? base.refine(isStrongPassword, { error: MSG.passwordInvalid }) : base;
+/**
+ * The rule's last clause for a schema that carries both the email and the new password: the
+ * password must not be the email. Screens without the email in their input check it in the service.
+ */
+export function passwordNotEmail(names: { password: string; email: string }) {
+  return (value: Record<string, unknown>, ctx: z.RefinementCtx) => {
+    const password = value[names.password];
+    const email = value[names.email];
+    if (typeof password === "string" && typeof email === "string" && isPasswordSameAsEmail(password, email)) {
+      ctx.addIssue({ code: "custom", path: [names.password], message: PASSWORD_KEYS.sameAsEmail });
+    }
+  };
 }
 
 /** SPEC §5: optional +84 or 0, then 3, 5, 7, 8 or 9, then 8 digits. */
@@ -86,6 +112,12 @@ export function normalizePhone(phone: string, countryCode: string): string {
   const country = countryCode.toUpperCase();
   if (country === "VN") return normalizeVietnamesePhone(phone);
   return parsePhoneNumberFromString(phone, country as CountryCode)?.number ?? phone.replace(/[^\d+]/g, "");
+}
+
+/** A stored phone in E.164 (`+84912345678`), as OIDC Core §5.1 wants `phone_number`. */
+export function toE164(phone: string, countryCode: string | null | undefined): string | undefined {
+  const parsed = parsePhoneNumberFromString(phone, (countryCode ?? "vn").toUpperCase() as CountryCode);
+  return parsed?.isValid() ? parsed.number : undefined;
 }
 
 export const countryCodeField = z

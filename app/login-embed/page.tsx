@@ -1,22 +1,16 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 
-export const metadata: Metadata = { title: "Giới thiệu", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("loginEmbed"))("title"), robots: { index: false } };
+}
 
-const BENEFITS = [
-  [
-    "Một tài khoản cho mọi ứng dụng",
-    "Đăng nhập một lần và dùng ngay trình tạo landing page, bán hàng, link, flow, chia sẻ và chat.",
-  ],
-  ["An toàn", "Xác thực hai lớp, quản lý thiết bị và mã xác minh qua email, SMS hoặc Zalo."],
-  [
-    "Ưu đãi khi giới thiệu",
-    "Mời bạn bè bằng đường dẫn giới thiệu và nhận thưởng khi họ xác thực và thanh toán.",
-  ],
-] as const;
+const BENEFITS = ["oneAccount", "secure", "referral"] as const;
 
 /**
- * SPEC §2 login-embed: the landing panel framed beside the sign-in pages (Vietnamese only).
+ * SPEC §2 login-embed: the landing panel framed beside the sign-in pages and the checkout. The
+ * original's is Vietnamese only; ours speaks the page's language like every other screen.
  * `isvideo` shows the demo video when LOGIN_EMBED_VIDEO_URL is configured.
  */
 export default async function LoginEmbedPage({
@@ -25,26 +19,33 @@ export default async function LoginEmbedPage({
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
   const query = await searchParams;
+  const t = await getTranslations("loginEmbed");
+  const locale = await getLocale();
   const config = env();
   const apps = Object.values(config.APPS_CONFIG);
   const video = query.isvideo && config.LOGIN_EMBED_VIDEO_URL;
   return (
-    <main lang="vi" className="flex min-h-dvh flex-col justify-center gap-6 bg-brand-600 p-8 text-white">
-      <h1 className="text-2xl font-semibold">Nền tảng kinh doanh online trong một tài khoản</h1>
+    <main lang={locale} className="flex min-h-dvh flex-col justify-center gap-6 bg-brand-600 p-8 text-white">
+      <h1 className="text-2xl font-semibold">{t("heading")}</h1>
       {video ? (
         // biome-ignore lint/a11y/useMediaCaption: the demo video has no spoken words to caption.
-        <video src={video} controls className="w-full rounded-xl" />
+        <video src={video} controls aria-label={t("video")} className="w-full rounded-xl" />
       ) : (
         <ul className="flex flex-col gap-4">
-          {BENEFITS.map(([title, body]) => (
-            <li key={title} className="rounded-xl bg-white/10 p-4">
-              <p className="font-semibold">{title}</p>
-              <p className="mt-1 text-sm text-white/90">{body}</p>
+          {BENEFITS.map((key) => (
+            <li key={key} className="rounded-xl bg-white/10 p-4">
+              <p className="font-semibold">{t(`benefits.${key}.title`)}</p>
+              <p className="mt-1 text-sm text-white/90">{t(`benefits.${key}.body`)}</p>
             </li>
           ))}
         </ul>
       )}
-      {apps.length > 0 && <p className="text-sm text-white/90">{apps.map((app) => app.name).join(" · ")}</p>}
+      {apps.length > 0 && (
+        <p className="text-sm text-white/90">
+          <span className="sr-only">{t("apps")}: </span>
+          {apps.map((app) => app.name).join(" · ")}
+        </p>
+      )}
     </main>
   );
 }

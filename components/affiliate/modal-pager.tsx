@@ -2,6 +2,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { pageCount, pageWindow, shownRange, TOTAL_CAP } from "@/components/list/pager";
+import { formatNumber } from "@/lib/format";
 
 const STEP =
   "inline-flex min-h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors disabled:cursor-not-allowed disabled:text-gray-300";
@@ -30,7 +31,8 @@ export function ModalPager({
   onPage: (page: number) => void;
 }) {
   const t = useTranslations("list");
-  const number = new Intl.NumberFormat(useLocale());
+  const locale = useLocale();
+  const number = { format: (value: number) => formatNumber(value, locale) };
   const count = pageCount(total, size);
   const { from, to } = shownRange(offset, rowCount);
   const totalText = total > TOTAL_CAP ? `${number.format(TOTAL_CAP)}+` : number.format(total);

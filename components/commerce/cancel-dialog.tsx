@@ -2,9 +2,9 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
-import { useToast } from "@/components/ui/toast";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
@@ -13,9 +13,10 @@ export const RELOAD_AFTER_MS = 600;
 export const CLOSE_AFTER_MS = 1000;
 
 /**
- * The cancel modal of orders and payments (SPEC §2/§4): a note and Apply. A refusal toasts inside
- * the modal; success is handed to the page (its toast outlives the modal), confirmed in the modal,
- * then the list reloads and the modal closes on SPEC's timings.
+ * The cancel modal of orders and payments (SPEC §2/§4): a note and a red Apply (it cannot be
+ * taken back). A refusal is said in the modal above its buttons; success is handed to the page
+ * (its toast outlives the modal), confirmed in the modal, then the list reloads and the modal
+ * closes on SPEC's timings.
  */
 export function CancelDialog({
   open,
@@ -43,8 +44,8 @@ export function CancelDialog({
   const t = useTranslations("account.orders.cancel");
   const tc = useTranslations("common");
   const id = useId();
-  const toast = useToast();
   const [note, setNote] = useState("");
+  const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
@@ -53,6 +54,7 @@ export function CancelDialog({
     if (open) {
       setNote("");
       setDone(null);
+      setFailure(undefined);
     }
   }, [open]);
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -60,6 +62,7 @@ export function CancelDialog({
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
     if (busy || done) return;
+    setFailure(undefined);
     setBusy(true);
     const envelope = await api(
       path,
@@ -70,7 +73,7 @@ export function CancelDialog({
     );
     setBusy(false);
     if (!isSuccess(envelope)) {
-      toast.show("error", envelope.message);
+      setFailure(envelope.message);
       return;
     }
     const message = envelope.message || t("done");
@@ -88,14 +91,13 @@ export function CancelDialog({
       onOpenChange={onOpenChange}
       title={title}
       description={description}
-      toast={toast.view}
       wide
       footer={
         <>
           <RadixDialog.Close asChild>
             <Button variant="secondary">{tc("close")}</Button>
           </RadixDialog.Close>
-          <Button type="submit" form={`${id}-form`} busy={busy} disabled={Boolean(done)}>
+          <Button type="submit" form={`${id}-form`} variant="danger" busy={busy} disabled={Boolean(done)}>
             {t("apply")}
           </Button>
         </>
@@ -116,6 +118,9 @@ export function CancelDialog({
           className="min-h-20 w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 outline-none placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-gray-50 sm:text-sm"
         />
         <p className="text-xs text-gray-500">{t("noteHint", { max: noteMax })}</p>
+        <div className="mt-2 empty:hidden">
+          <FormAlert message={failure} />
+        </div>
         {done && (
           <p
             role="status"

@@ -1,11 +1,13 @@
 import { useLocale, useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/ui/scroll-region";
+import { type AppNames, appName } from "@/lib/apps";
 import { formatVnd } from "@/lib/format";
 import type { OrderLineDto } from "@/server/order/schema";
+import { packageDisplayName } from "@/server/package/schema";
 
 /**
- * An order's lines (SPEC §2 detail modals, the receipt): store and app, package display code and
- * name, months, bonus months, subtotal in VND, and the order's total: a table, or a card a line
+ * An order's lines (SPEC §2 detail modals, the receipt): store and app, the package in words,
+ * months, bonus months, subtotal in VND, and the order's total: a table, or a card a line
  * on phones.
  */
 export function OrderLinesTable({
@@ -21,14 +23,13 @@ export function OrderLinesTable({
   totalLabel?: string;
   /** False where the total is shown elsewhere (the receipt's summary). */
   showTotal?: boolean;
-  /** App code → product name (APPS_CONFIG). */
-  appNames: Record<string, string>;
+  /** App code → the name a person reads (lib/apps). */
+  appNames: AppNames;
 }) {
   const t = useTranslations("account.orders.lines");
   const locale = useLocale();
   const th = "px-2.5 py-2 font-semibold";
   const td = "px-2.5 py-2 align-top";
-  const appName = (code: string) => appNames[code] ?? code.toUpperCase();
   return (
     <>
       {/* Phones: one card a line, so the subtotal and the total never hide off-screen. */}
@@ -49,9 +50,8 @@ export function OrderLinesTable({
               </span>
             </div>
             <div className="text-xs text-gray-500">
-              {appName(line.app_code)} ·{" "}
-              <span className="font-mono font-semibold text-gray-700">{line.display_code}</span>{" "}
-              {line.package_name}
+              {appName(line.app_code, appNames)} ·{" "}
+              <span className="font-semibold text-gray-700">{packageDisplayName(line.package_code)}</span>
             </div>
             <div className="text-xs text-gray-600">
               {t("months")}: <span className="tabular-nums">{line.months}</span> · {t("bonusMonths")}:{" "}
@@ -104,11 +104,10 @@ export function OrderLinesTable({
                 <tr key={line._id} data-testid="order-line">
                   <td className={`${td} min-w-32`}>
                     <div className="font-medium text-gray-900">{line.store_name}</div>
-                    <div className="text-xs text-gray-500">{appName(line.app_code)}</div>
+                    <div className="text-xs text-gray-500">{appName(line.app_code, appNames)}</div>
                   </td>
                   <td className={`${td} min-w-28`}>
-                    <div className="font-mono text-xs font-semibold text-gray-900">{line.display_code}</div>
-                    <div className="text-xs text-gray-500">{line.package_name}</div>
+                    <div className="font-medium text-gray-900">{packageDisplayName(line.package_code)}</div>
                   </td>
                   <td className={`${td} text-right tabular-nums`}>{line.months}</td>
                   <td className={`${td} text-right tabular-nums`}>{line.bonus_months}</td>

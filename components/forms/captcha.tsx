@@ -1,32 +1,33 @@
 "use client";
 import type { AltchaGlobal } from "altcha/types";
 import type {} from "altcha/types/react";
-import { useLocale } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { type Ref, useEffect, useImperativeHandle, useRef } from "react";
+import { altchaStrings } from "./captcha-strings";
 
 type Widget = HTMLElement & { reset: () => void };
 export type CaptchaHandle = { reset: () => void };
 
 /**
  * The self-hosted ALTCHA proof of work. Reports the payload when solved and an empty string
- * when it expires or is reset, so the form never submits an unsolved captcha.
+ * when it expires or is reset, so the form never submits an unsolved captcha. Every word the
+ * widget shows (label, states, errors, the "Protected by ALTCHA" footer) is ours, in the page's language.
  */
 export function Captcha({
   onChange,
-  labels,
   ref,
   invalid,
 }: {
   onChange: (payload: string) => void;
-  labels: Record<string, string>;
   ref?: Ref<CaptchaHandle>;
   invalid?: boolean;
 }) {
   const locale = useLocale();
+  const t = useTranslations("auth.captcha");
   const widget = useRef<Widget>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const labelsKey = JSON.stringify(labels);
+  const stringsKey = JSON.stringify(altchaStrings((key, values) => t(key as never, values as never)));
 
   useImperativeHandle(ref, () => ({
     reset: () => {
@@ -45,17 +46,17 @@ export function Captcha({
     (async () => {
       await import("altcha");
       if (cancelled) return;
-      // Our catalog supplies the widget's words in all five languages.
+      // Our catalog supplies the widget's words in all five languages: the whole set, so no
+      // English default of the widget shows through (the i18n store re-renders the widget).
       const registry = (globalThis as unknown as { $altcha?: AltchaGlobal }).$altcha;
-      if (registry)
-        registry.i18n.set(locale, { ...(registry.i18n.get("en") ?? {}), ...JSON.parse(labelsKey) });
+      registry?.i18n.set(locale, JSON.parse(stringsKey));
       element?.addEventListener("statechange", onState);
     })();
     return () => {
       cancelled = true;
       element?.removeEventListener("statechange", onState);
     };
-  }, [locale, labelsKey]);
+  }, [locale, stringsKey]);
 
   return (
     <div className={`inline-block max-w-full rounded-lg ${invalid ? "ring-2 ring-red-500" : ""}`}>

@@ -1,9 +1,11 @@
 "use client";
-import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 import { useLocale } from "next-intl";
-import { type InputHTMLAttributes, useMemo } from "react";
+import { type InputHTMLAttributes, useMemo, useSyncExternalStore } from "react";
 import { Controller, type Path, type UseFormReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
+import { countryOptions } from "./country-options";
+
+const noSubscription = () => () => {};
 
 /** International phone: a country (default vn) and the number, validated by the shared schema. */
 export function PhoneInput({
@@ -21,12 +23,14 @@ export function PhoneInput({
   invalid: boolean;
 }) {
   const locale = useLocale();
-  const countries = useMemo(() => {
-    const names = new Intl.DisplayNames([locale, "en"], { type: "region" });
-    return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
-      .sort((a, b) => (a.code === "VN" ? -1 : b.code === "VN" ? 1 : a.name.localeCompare(b.name, locale)));
-  }, [locale]);
+  // False on the server and through hydration, true after: country names come from the
+  // browser's ICU only once the server's HTML has been taken over (see countryOptions).
+  const isMounted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  const countries = useMemo(() => countryOptions(isMounted ? locale : undefined), [isMounted, locale]);
   return (
     <div className="flex gap-2">
       <select
@@ -37,7 +41,7 @@ export function PhoneInput({
       >
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
-            {c.code} +{c.dial} {c.name}
+            {c.label}
           </option>
         ))}
       </select>

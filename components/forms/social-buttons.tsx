@@ -1,5 +1,6 @@
 "use client";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { api, currentQuery } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
@@ -11,15 +12,11 @@ export type SocialText = {
   google: string;
   facebook: string;
   or: string;
-  notification: string;
-  ok: string;
+  /** No longer shown: a refusal is said under the buttons, not in a dialog. */
+  notification?: string;
+  ok?: string;
   networkError: string;
 };
-
-// The dialog code loads when a refusal is to be shown, not with the page (DESIGN §7).
-const MessageDialog = lazy(() =>
-  import("@/components/ui/dialog").then((m) => ({ default: m.MessageDialog })),
-);
 
 /** Query keys the top-level page does not need (the server also drops iframe from the state). */
 const FRAME_ONLY_KEYS = ["layout", "logout"];
@@ -50,6 +47,7 @@ export function SocialButtons({
       return;
     }
     setBusy(provider);
+    setError(null);
     const envelope = await api<{ url?: string }>(`/auth/${provider}-generate-url`, query, {
       networkMessage: text.networkError,
       on401: "return",
@@ -87,17 +85,11 @@ export function SocialButtons({
           </Button>
         )}
       </div>
+      {/* Where the click was: under the buttons, not in a modal over the form. */}
       {error !== null && (
-        <Suspense fallback={null}>
-          <MessageDialog
-            open
-            title={text.notification}
-            onClose={() => setError(null)}
-            actions={<Button onClick={() => setError(null)}>{text.ok}</Button>}
-          >
-            {error}
-          </MessageDialog>
-        </Suspense>
+        <div className="mt-3">
+          <FormAlert message={error} />
+        </div>
       )}
     </>
   );

@@ -1,8 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
+import { useEffect, useRef } from "react";
 import { flash } from "@/components/ui/toast";
 import { api, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
@@ -41,7 +39,6 @@ function signInSearch(state: string | undefined): string {
 export function SocialCallback({ provider }: { provider: SocialProvider }) {
   const t = useTranslations("auth.social");
   const tc = useTranslations("common");
-  const [error, setError] = useState<string | null>(null);
   const ran = useRef(false);
 
   useEffect(() => {
@@ -54,8 +51,13 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
         networkMessage: tc("networkError"),
         on401: "return",
       }).then((envelope) => {
-        if (isSuccess(envelope) && envelope.data.url) window.location.replace(envelope.data.url);
-        else setError(envelope.message);
+        if (isSuccess(envelope) && envelope.data.url) {
+          window.location.replace(envelope.data.url);
+          return;
+        }
+        // Like a refused answer below: back to the sign-in form, which says it (no modal here).
+        flash("error", envelope.message);
+        window.location.replace("/signin");
       });
       return;
     }
@@ -81,22 +83,12 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
   }, [provider, tc]);
 
   return (
-    <>
-      <p role="status" aria-live="polite" className="flex items-center gap-3 text-sm text-gray-600">
-        <span
-          aria-hidden
-          className="size-4 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
-        />
-        {t("working", { provider: provider === "google" ? "Google" : "Facebook" })}
-      </p>
-      <MessageDialog
-        open={error !== null}
-        title={tc("notification")}
-        onClose={() => window.location.replace("/signin")}
-        actions={<Button onClick={() => window.location.replace("/signin")}>{tc("ok")}</Button>}
-      >
-        {error}
-      </MessageDialog>
-    </>
+    <p role="status" aria-live="polite" className="flex items-center gap-3 text-sm text-gray-600">
+      <span
+        aria-hidden
+        className="size-4 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
+      />
+      {t("working", { provider: provider === "google" ? "Google" : "Facebook" })}
+    </p>
   );
 }

@@ -1,13 +1,14 @@
-import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { configuredBrand } from "@/lib/brand";
+import { BrandLogo } from "./brand-logo";
 import { CloseFrameButton } from "./close-frame-button";
 
 /**
  * The card every auth screen sits in (SPEC §2 `layout`): 1 the standard card; 2 adds a button
  * asking the parent frame to close; 3 is the compact form a sibling's landing page frames
- * (no card chrome, no brand line, the full width of the frame).
+ * (no card chrome, no logo, the full width of the frame).
  */
-export async function AuthCard({
+export function AuthCard({
   title,
   subtitle,
   layout,
@@ -20,7 +21,6 @@ export async function AuthCard({
   closeLabel?: string;
   children: ReactNode;
 }) {
-  const t = await getTranslations("common");
   const isCompact = layout === "3";
   return (
     <section
@@ -33,9 +33,7 @@ export async function AuthCard({
     >
       {layout === "2" && closeLabel && <CloseFrameButton label={closeLabel} />}
       <header className={isCompact ? "mb-4" : "mb-6"}>
-        {!isCompact && (
-          <p className="mb-4 text-sm font-bold uppercase tracking-wide text-brand-600">{t("appName")}</p>
-        )}
+        {!isCompact && <BrandLogo brand={configuredBrand()} className="mb-5" />}
         <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-gray-600">{subtitle}</p>}
       </header>

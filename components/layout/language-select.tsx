@@ -42,7 +42,8 @@ export function LanguageSelect({
         className="min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
       >
         {LOCALES.map((l) => (
-          <option key={l} value={l}>
+          // Each name is in its own language: screen readers say it so, checks of a page's language skip it.
+          <option key={l} value={l} lang={l}>
             {LOCALE_NAMES[l]}
           </option>
         ))}

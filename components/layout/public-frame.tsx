@@ -11,6 +11,7 @@ export async function PublicFrame({ children }: { children: ReactNode }) {
   const tc = await getTranslations("common");
   // proxy.ts marks ?iframe=1: the language switch is hidden inside a sibling product's frame.
   const isIframe = (await headers()).get("x-portal-iframe") === "1";
+  const locale = toLocale(await getLocale());
   return (
     <div className="flex min-h-dvh flex-col">
       <div className="flex flex-1">
@@ -18,7 +19,13 @@ export async function PublicFrame({ children }: { children: ReactNode }) {
         {/* SPEC §9: outside a frame, the landing panel sits beside the card on wide screens. */}
         {!isIframe && (
           <aside className="hidden w-[42%] max-w-xl lg:block">
-            <iframe src="/login-embed" title={t("landing")} loading="lazy" className="size-full border-0" />
+            {/* The page's language, named in the address: the panel matches even without the cookie. */}
+            <iframe
+              src={`/login-embed?lang=${locale}`}
+              title={t("landing")}
+              loading="lazy"
+              className="size-full border-0"
+            />
           </aside>
         )}
       </div>
@@ -34,7 +41,7 @@ export async function PublicFrame({ children }: { children: ReactNode }) {
             {t(key)}
           </a>
         ))}
-        {!isIframe && <LanguageSelect locale={toLocale(await getLocale())} label={tc("language")} />}
+        {!isIframe && <LanguageSelect locale={locale} label={tc("language")} />}
       </footer>
     </div>
   );

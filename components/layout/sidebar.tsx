@@ -4,7 +4,9 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import type { Brand } from "@/lib/brand";
 import { activeHref, isNavGroup, type NavGroup, type NavIcon, type NavItem, type NavLink } from "@/lib/nav";
+import { BrandLogo } from "./brand-logo";
 
 type IconName = NavIcon | "menu" | "close" | "chevron" | "external" | LinkIcon;
 type LinkIcon = "support" | "blog" | "whatsNew" | "shortcut" | "community";
@@ -136,28 +138,23 @@ function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => v
   );
 }
 
-function Brand({ name }: { name: string }) {
+/** The logo, a link home (its name is the brand's). */
+export function BrandLink({ brand, isMarkOnly }: { brand: Brand; isMarkOnly?: boolean }) {
   return (
-    <Link href="/dashboard" className="flex items-center gap-2 text-base font-bold text-brand-600">
-      <span
-        aria-hidden
-        className="flex size-8 items-center justify-center rounded-lg bg-brand-500 text-white"
-      >
-        {name.charAt(0)}
-      </span>
-      {name}
+    <Link href="/dashboard" className="flex min-h-11 min-w-0 items-center rounded-lg">
+      <BrandLogo brand={brand} isMarkOnly={isMarkOnly} />
     </Link>
   );
 }
 
 /** SPEC §2 sidebar at desktop widths; below `lg` the same menu lives in {@link NavDrawer}. */
-export function Sidebar({ items, brand }: { items: NavItem[]; brand: string }) {
+export function Sidebar({ items, brand }: { items: NavItem[]; brand: Brand }) {
   const t = useTranslations("account.shell");
   return (
     <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white lg:block print:hidden">
       <div className="sticky top-0 flex h-dvh flex-col">
         <div className="flex h-16 items-center px-5">
-          <Brand name={brand} />
+          <BrandLink brand={brand} />
         </div>
         <nav aria-label={t("mainMenu")} className="flex-1 overflow-y-auto px-3 py-2">
           <NavList items={items} />
@@ -171,7 +168,7 @@ export function Sidebar({ items, brand }: { items: NavItem[]; brand: string }) {
  * The phone drawer and the top-bar button that opens it. Radix's dialog gives it the focus trap,
  * Escape, the overlay click and the return of focus to the button.
  */
-export function NavDrawer({ items, brand }: { items: NavItem[]; brand: string }) {
+export function NavDrawer({ items, brand }: { items: NavItem[]; brand: Brand }) {
   const t = useTranslations("account.shell");
   const [isOpen, setOpen] = useState(false);
   return (
@@ -200,7 +197,7 @@ export function NavDrawer({ items, brand }: { items: NavItem[]; brand: string })
         >
           <div className="flex h-16 items-center justify-between gap-2 border-b border-gray-100 px-4">
             <Dialog.Title className="sr-only">{t("mainMenu")}</Dialog.Title>
-            <Brand name={brand} />
+            <BrandLink brand={brand} />
             <Dialog.Close
               aria-label={t("closeMenu")}
               className="inline-flex size-11 items-center justify-center rounded-lg text-gray-600 hover:bg-gray-100"

@@ -3,9 +3,10 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import type { Brand } from "@/lib/brand";
 import { type NavItem, pageTitleKey } from "@/lib/nav";
 import { LanguageSwitcher } from "./language-switcher";
-import { NavDrawer, ShellIcon } from "./sidebar";
+import { BrandLink, NavDrawer, ShellIcon } from "./sidebar";
 import { SignOutButton } from "./sign-out-button";
 
 /** Top-bar addresses from configuration (LINK_*_URL). */
@@ -161,7 +162,7 @@ export function Topbar({
   links,
 }: {
   items: NavItem[];
-  brand: string;
+  brand: Brand;
   user: ShellUser;
   links: ShellLinks;
 }) {
@@ -172,8 +173,12 @@ export function Topbar({
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white print:hidden">
       <div className="flex h-16 items-center gap-2 px-3 sm:gap-3 sm:px-4 lg:px-6">
         <NavDrawer items={items} brand={brand} />
+        {/* Below lg the sidebar (and its logo) is in the drawer: the mark stays in sight here. */}
+        <div className="lg:hidden">
+          <BrandLink brand={brand} isMarkOnly />
+        </div>
         <p data-testid="page-title" className="min-w-0 flex-1 truncate text-lg font-semibold text-gray-900">
-          {titleKey ? tn(titleKey) : brand}
+          {titleKey ? tn(titleKey) : brand.name}
         </p>
         <nav aria-label={t("helpLinks")} className="hidden xl:block">
           <ExternalLinks links={links} />

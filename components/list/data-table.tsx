@@ -1,9 +1,11 @@
 "use client";
 import {
+  type Cell,
   type ColumnDef,
   flexRender,
   getCoreRowModel,
   getSortedRowModel,
+  type Row,
   type RowData,
   type SortingState,
   useReactTable,
@@ -17,6 +19,13 @@ declare module "@tanstack/react-table" {
     className?: string;
     /** Cells may wrap (long text); others stay on one line. */
     wrap?: boolean;
+    /**
+     * Where the cell goes on a phone card (lists with `cards`): the card's heading, its amount
+     * (top right, never hidden), its actions, or nowhere; by default a labelled line.
+     */
+    card?: "title" | "amount" | "actions" | "hidden";
+    /** The line's label on a card when the header is not plain text. */
+    label?: string;
   }
 }
 
@@ -34,9 +43,16 @@ type Props<T> = {
   error?: string;
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
+  /**
+   * Below the `sm` breakpoint each row is a card (its title and amount on top, the other columns
+   * as labelled lines) instead of a table that scrolls sideways.
+   */
+  cards?: boolean;
 };
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+const isBlank = (value: unknown) => value === null || value === undefined || value === "" || value === "--";
 
 /** One empty sorting for every render: a new [] each time would make the table re-render forever. */
 const UNSORTED: SortingState = [];
@@ -55,6 +71,7 @@ export function DataTable<T>({
   error,
   sorting = UNSORTED,
   onSortingChange,
+  cards = false,
 }: Props<T>) {
   const t = useTranslations("list");
   const table = useReactTable({
@@ -89,8 +106,11 @@ export function DataTable<T>({
     message = <span className="text-gray-500">{t("noData")}</span>;
   }
 
-  return (
-    <ScrollRegion label={label} className="relative rounded-lg ring-1 ring-gray-200">
+  const tableView = (
+    <ScrollRegion
+      label={label}
+      className={`relative rounded-lg ring-1 ring-gray-200 ${cards ? "hidden sm:block" : ""}`}
+    >
       {refreshing && (
         <span role="status" className="sr-only">
           {t("loading")}
@@ -154,5 +174,81 @@ export function DataTable<T>({
         </tbody>
       </table>
     </ScrollRegion>
+  );
+  if (!cards) return tableView;
+
+  const cellsOf = (row: Row<T>) => {
+    const slot = (name: "title" | "amount" | "actions") =>
+      row.getVisibleCells().filter((cell) => cell.column.columnDef.meta?.card === name);
+    // A card leaves out the lines with nothing to say (a table keeps the column and its "--").
+    const lines = row
+      .getVisibleCells()
+      .filter((cell) => !cell.column.columnDef.meta?.card && !isBlank(cell.getValue()));
+    return { title: slot("title"), amount: slot("amount"), actions: slot("actions"), lines };
+  };
+  const render = (cell: Cell<T, unknown>) => flexRender(cell.column.columnDef.cell, cell.getContext());
+  const labelOf = (cell: Cell<T, unknown>) => {
+    const { header, meta } = cell.column.columnDef;
+    return meta?.label ?? (typeof header === "string" ? header : "");
+  };
+
+  return (
+    <>
+      {refreshing && (
+        <span role="status" className="sr-only sm:hidden">
+          {t("loading")}
+        </span>
+      )}
+      <ul
+        aria-label={label}
+        aria-busy={loading || undefined}
+        data-testid="list-cards"
+        className={`divide-y divide-gray-100 rounded-lg bg-white ring-1 ring-gray-200 sm:hidden ${refreshing ? "opacity-60" : ""}`}
+      >
+        {message ? (
+          <li className="px-3 py-8 text-center text-sm">{message}</li>
+        ) : (
+          table.getRowModel().rows.map((row) => {
+            const { title, amount, actions, lines } = cellsOf(row);
+            return (
+              <li key={row.id} data-testid="list-card" className="flex flex-col gap-2 px-3 py-3 text-sm">
+                <div className="flex items-start justify-between gap-3">
+                  <div className="min-w-0 break-words font-medium text-gray-900">
+                    {title.map((cell) => (
+                      <div key={cell.id}>{render(cell)}</div>
+                    ))}
+                  </div>
+                  <div className="flex shrink-0 items-start gap-1">
+                    {amount.map((cell) => (
+                      <div
+                        key={cell.id}
+                        data-testid="list-card-amount"
+                        className="whitespace-nowrap text-right font-semibold tabular-nums"
+                      >
+                        {render(cell)}
+                      </div>
+                    ))}
+                    {actions.map((cell) => (
+                      <div key={cell.id}>{render(cell)}</div>
+                    ))}
+                  </div>
+                </div>
+                {lines.length > 0 && (
+                  <dl className="grid grid-cols-[minmax(0,38%)_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
+                    {lines.map((cell) => (
+                      <div key={cell.id} className="contents">
+                        <dt className="text-gray-500">{labelOf(cell)}</dt>
+                        <dd className="min-w-0 break-words text-gray-800">{render(cell)}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+              </li>
+            );
+          })
+        )}
+      </ul>
+      {tableView}
+    </>
   );
 }

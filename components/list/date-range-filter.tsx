@@ -1,6 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
 import { DATE_PRESETS, type DatePreset, presetDays } from "@/lib/format";
+import type { DayProblem } from "./day-check";
 import { DayInput } from "./day-input";
 import { FilterSelect } from "./filter-select";
 
@@ -18,6 +20,11 @@ type Props = {
  */
 export function DateRangeFilter({ from, to, timeZone, onChange }: Props) {
   const t = useTranslations("list");
+  const errorId = useId();
+  const [problems, setProblems] = useState<{ from: DayProblem | null; to: DayProblem | null }>({
+    from: null,
+    to: null,
+  });
   const now = new Date();
   const preset =
     DATE_PRESETS.find((p) => {
@@ -44,8 +51,34 @@ export function DateRangeFilter({ from, to, timeZone, onChange }: Props) {
           ...DATE_PRESETS.map((p) => ({ value: p, label: t(`preset.${p}`) })),
         ]}
       />
-      <DayInput label={t("from")} value={from} max={to} onChange={(day) => onChange(day, to)} />
-      <DayInput label={t("to")} value={to} min={from} onChange={(day) => onChange(from, day)} />
+      <DayInput
+        label={t("from")}
+        value={from}
+        max={to}
+        onChange={(day) => onChange(day, to)}
+        errorId={errorId}
+        onProblem={(problem) => setProblems((p) => ({ ...p, from: problem }))}
+      />
+      <DayInput
+        label={t("to")}
+        value={to}
+        min={from}
+        onChange={(day) => onChange(from, day)}
+        errorId={errorId}
+        onProblem={(problem) => setProblems((p) => ({ ...p, to: problem }))}
+      />
+      {/* A row of its own (full width in the grid and in the wrapping row): the words may be long
+          in some languages, and the two fields keep their places. */}
+      <div id={errorId} role="alert" className="col-span-2 basis-full empty:hidden">
+        {(["from", "to"] as const).map((field) => {
+          const problem = problems[field];
+          return problem ? (
+            <p key={field} className="text-sm text-red-600">
+              {t(`dateProblem.${problem.problem}`, { field: t(field), ...problem })}
+            </p>
+          ) : null;
+        })}
+      </div>
       {(from || to) && (
         <button
           type="button"

@@ -1,13 +1,18 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import { parseDisplayDay as parseDisplay, toDisplayDay as toDisplay } from "@/lib/format";
+import { formatMonthYear, toDisplayDay as toDisplay, weekdayNames } from "@/lib/format";
+import { checkDay, type DayProblem } from "./day-check";
 import { CONTROL_CLASS } from "./filter-select";
 
 // SPEC §9 shows dates as DD/MM/YYYY in every language; the browser's own date input follows the
 // browser's locale (mm/dd/yyyy in many), so the lists use this field and calendar instead.
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+// Half a phone's width holds all ten characters of DD/MM/YYYY (and its placeholder) only with narrower
+// padding and a smaller placeholder.
+const INPUT_CLASS = `${CONTROL_CLASS.replace("px-3", "pl-2 pr-1")} placeholder:text-sm`;
 
 const dayOf = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
 
@@ -18,34 +23,50 @@ type Props = {
   min?: string;
   max?: string;
   onChange: (day: string | undefined) => void;
+  /**
+   * Told what is wrong with the typed text once it is final (Enter, leaving the field), and null
+   * once it is fine again: the range shows the words on a row of its own, so a message never
+   * pushes the other field out of its row.
+   */
+  onProblem: (problem: DayProblem | null) => void;
+  /** The id of that message, for aria-describedby while the field is wrong. */
+  errorId: string;
 };
 
 /** A day typed as DD/MM/YYYY or picked from a month calendar (keyboard: arrows, Enter, Escape). */
-export function DayInput({ label, value, min, max, onChange }: Props) {
+export function DayInput({ label, value, min, max, onChange, onProblem, errorId }: Props) {
   const t = useTranslations("list");
   const locale = useLocale();
   const id = useId();
   const [draft, setDraft] = useState(toDisplay(value));
-  const [invalid, setInvalid] = useState(false);
+  const [invalid, setInvalidState] = useState(false);
   const [open, setOpen] = useState(false);
+  const report = useRef(onProblem);
+  useEffect(() => {
+    report.current = onProblem;
+  });
+  const setInvalid = (problem: DayProblem | null) => {
+    setInvalidState(Boolean(problem));
+    report.current(problem);
+  };
   useEffect(() => {
     setDraft(toDisplay(value));
-    setInvalid(false);
+    setInvalidState(false);
+    report.current(null);
   }, [value]);
 
   const commit = (text: string, final: boolean) => {
     if (!text.trim()) {
-      setInvalid(false);
+      setInvalid(null);
       if (value) onChange(undefined);
       return;
     }
-    const day = parseDisplay(text);
-    const outOfRange = day && ((min && day < min) || (max && day > max));
-    if (day && !outOfRange) {
-      setInvalid(false);
-      if (day !== value) onChange(day);
+    const checked = checkDay(text, { min, max });
+    if ("day" in checked) {
+      setInvalid(null);
+      if (checked.day !== value) onChange(checked.day);
     } else if (final) {
-      setInvalid(true);
+      setInvalid(checked);
     }
   };
 
@@ -63,7 +84,7 @@ export function DayInput({ label, value, min, max, onChange }: Props) {
           placeholder={t("datePlaceholder")}
           value={draft}
           aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${id}-error` : undefined}
+          aria-describedby={invalid ? errorId : undefined}
           onChange={(e) => {
             setDraft(e.target.value);
             // A complete day applies at once; a partial one waits for Enter or leaving the field.
@@ -74,7 +95,7 @@ export function DayInput({ label, value, min, max, onChange }: Props) {
           onKeyDown={(e) => {
             if (e.key === "Enter") commit(draft, true);
           }}
-          className={`${CONTROL_CLASS} w-full min-w-0 sm:w-32 ${invalid ? "border-red-500" : ""}`}
+          className={`${INPUT_CLASS} w-full min-w-0 sm:w-32 ${invalid ? "border-red-500" : ""}`}
         />
         <button
           type="button"
@@ -89,11 +110,6 @@ export function DayInput({ label, value, min, max, onChange }: Props) {
           </svg>
         </button>
       </div>
-      {invalid && (
-        <p id={`${id}-error`} role="alert" className="text-xs text-red-600">
-          {t("dateInvalid")}
-        </p>
-      )}
       {open && (
         <Calendar
           id={`${id}-calendar`}
@@ -136,22 +152,10 @@ function Calendar({ id, label, locale, value, min, max, onPick, onClose }: Calen
     grid.current?.querySelector<HTMLButtonElement>(`[data-day="${focused}"]`)?.focus();
   }, [focused]);
 
-  const monthName = new Intl.DateTimeFormat(locale, {
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(Date.UTC(y, m - 1, 1)));
+  // Names from lib/format's tables, not Intl: the browser may have no data for the language.
+  const monthName = formatMonthYear(y, m, locale);
   // Monday first, as in Vietnam.
-  const weekdays = useMemo(
-    () =>
-      Array.from({ length: 7 }, (_, i) => {
-        const date = new Date(Date.UTC(2024, 0, 1 + i));
-        const format = (weekday: "narrow" | "long") =>
-          new Intl.DateTimeFormat(locale, { weekday, timeZone: "UTC" }).format(date);
-        return { short: format("narrow"), long: format("long") };
-      }),
-    [locale],
-  );
+  const weekdays = useMemo(() => weekdayNames(locale), [locale]);
   const first = (new Date(Date.UTC(y, m - 1, 1)).getUTCDay() + 6) % 7;
   const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const cells: (string | null)[] = [

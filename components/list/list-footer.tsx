@@ -1,6 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { MouseEvent, ReactNode } from "react";
+import { formatNumber } from "@/lib/format";
 import { pageCount, pageWindow, shownRange, TOTAL_CAP } from "./pager";
 
 type Props = {
@@ -23,9 +24,9 @@ const LINK =
 /** SPEC §2 'showing X from Y of Z' (rows X–Y of Z) and the pager of 5 page links. */
 export function ListFooter({ page, size, total, offset, rowCount, hrefFor, onPage, children }: Props) {
   const t = useTranslations("list");
-  // Western digits in every language: Node's and the browser's ICU disagree on Burmese digits,
-  // and the server's HTML must match the browser's.
-  const number = new Intl.NumberFormat(useLocale(), { numberingSystem: "latn" });
+  // lib/format: Latin digits in every language, the same on the server and in the browser.
+  const locale = useLocale();
+  const number = { format: (value: number) => formatNumber(value, locale) };
   const count = pageCount(total, size);
   const { from, to } = shownRange(offset, rowCount);
   const totalText = total > TOTAL_CAP ? `${number.format(TOTAL_CAP)}+` : number.format(total);

@@ -23,6 +23,8 @@ type Props<T> = {
   options: ListQueryOptions;
   /** Filters before the date range (e.g. the credit log type). */
   filters?: (list: ListQueryApi) => ReactNode;
+  /** Rows as cards on phones (DataTable `cards`): for lists whose table does not fit 390 px. */
+  cards?: boolean;
 };
 
 const EMPTY: never[] = [];
@@ -32,7 +34,16 @@ const EMPTY: never[] = [];
  * all in the URL query; a refused call shows the server's message in a red toast (SPEC §8) and an
  * error row.
  */
-export function ListScreen<T>({ path, columns, getRowId, label, timeZone, options, filters }: Props<T>) {
+export function ListScreen<T>({
+  path,
+  columns,
+  getRowId,
+  label,
+  timeZone,
+  options,
+  filters,
+  cards,
+}: Props<T>) {
   const list = useListQuery(options);
   const { state } = list;
   const body = useMemo(() => listRequestBody(state, timeZone), [state, timeZone]);
@@ -77,6 +88,7 @@ export function ListScreen<T>({ path, columns, getRowId, label, timeZone, option
         loading={isLoading || list.isPending}
         error={error?.message}
         sorting={sorting}
+        cards={cards}
         onSortingChange={(next) => list.setSort(next[0] ? { id: next[0].id, desc: next[0].desc } : null)}
       />
       <ListFooter

@@ -2,8 +2,9 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { FormDialog, MessageDialog } from "@/components/ui/dialog";
+import { FormDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
@@ -44,26 +45,26 @@ const COPY_TOAST_MS = 3000;
 /** The modal both set-up flows sit in (the shared form dialog). */
 export const TwoFactorDialogFrame = FormDialog;
 
-/** The password asked again when an enabled method changes (profile mode). */
+/** The password asked again when an enabled method changes (profile mode); its error sits under it. */
 export function PasswordAgainField({
   value,
   onChange,
-  invalid,
+  error,
 }: {
   value: string;
   onChange: (value: string) => void;
-  invalid: boolean;
+  error?: string;
 }) {
   const t = useTranslations("auth.twoFactor.password");
   const id = useId();
   return (
-    <Field id={`${id}-password`} label={t("label")} hint={t("hint")}>
+    <Field id={`${id}-password`} label={t("label")} hint={t("hint")} error={error}>
       <PasswordInput
         id={`${id}-password`}
         name="password"
         autoComplete="current-password"
         value={value}
-        invalid={invalid}
+        invalid={Boolean(error)}
         onChange={(e) => onChange(e.target.value)}
         showLabel={t("show")}
         hideLabel={t("hide")}
@@ -133,7 +134,14 @@ export function BackupCodesStep({
   );
 }
 
-type EnableOutcome = { done: true; data: TwoFactorDoneData } | { done: false; message: string };
+/**
+ * What a confirm came to. A refusal names the field it is about (`password`: shown under the
+ * password; anything else: beside the code boxes), so the dialog says it in place, never in a
+ * second modal (the first-impression issue).
+ */
+export type EnableOutcome =
+  | { done: true; data: TwoFactorDoneData }
+  | { done: false; message: string; field: "code" | "password" };
 
 /** SPEC §4: code 503 with `custom_auth` is the device limit, not a failure: two-factor is on. */
 export function isDeviceLimit(envelope: Envelope<ApiData>): boolean {
@@ -142,21 +150,20 @@ export function isDeviceLimit(envelope: Envelope<ApiData>): boolean {
 
 /**
  * The confirm step both dialogs share: checks the code (and password) with the call's schema,
- * shows validation errors as a toast (SPEC §5), calls /auth2-fa/enable-2fa.
+ * calls /auth2-fa/enable-2fa, and answers what happened for the dialog to show in place.
  */
 export function useEnableTwoFactor(options: {
   method: TwoFaMethod;
   customAuth?: string;
   requirePassword?: boolean;
-  showToast: (kind: "success" | "error", message: string) => void;
 }) {
-  const { method, customAuth, requirePassword, showToast } = options;
+  const { method, customAuth, requirePassword } = options;
   const tc = useTranslations("common");
   const tp = useTranslations("auth.twoFactor.password");
   const { translate, label } = useValidationText();
   const codeLabel = useTranslations("auth.twoFactor.verify")("code");
   return useCallback(
-    async (code: string, password: string): Promise<EnableOutcome | null> => {
+    async (code: string, password: string): Promise<EnableOutcome> => {
       const labelOf = (name: string) =>
         name === "token" ? codeLabel : name === "password" ? tp("label") : label(name);
       const parsed = enable2faSchema.safeParse({
@@ -168,8 +175,8 @@ export function useEnableTwoFactor(options: {
       const errors = parsed.success ? {} : fieldErrors(parsed.error, translate, labelOf);
       if (requirePassword && !password) errors.password ??= translate(MSG.required, { field: tp("label") });
       if (!parsed.success || Object.keys(errors).length > 0) {
-        showToast("error", Object.values(errors).join("\n"));
-        return null;
+        if (errors.password) return { done: false, message: errors.password, field: "password" };
+        return { done: false, message: Object.values(errors).join("\n"), field: "code" };
       }
       const envelope = await api<TwoFactorDoneData>(
         "/auth2-fa/enable-2fa",
@@ -182,18 +189,23 @@ export function useEnableTwoFactor(options: {
         },
       );
       if (isSuccess(envelope) || isDeviceLimit(envelope)) return { done: true, data: envelope.data };
-      return { done: false, message: envelope.message };
+      const passwordError = envelope.data?.fields?.password;
+      if (typeof passwordError === "string" && passwordError)
+        return { done: false, message: passwordError, field: "password" };
+      return { done: false, message: envelope.message, field: "code" };
     },
-    [method, customAuth, requirePassword, showToast, tc, tp, translate, label, codeLabel],
+    [method, customAuth, requirePassword, tc, tp, translate, label, codeLabel],
   );
 }
 
 type SetupData = { qrCode: string; secret: string };
 type Step = "scan" | "code" | "backup";
+type Setup = { kind: "loading" } | { kind: "failed"; message: string } | ({ kind: "ready" } & SetupData);
 
 /**
  * SPEC §2 app modal: step 1 the QR code, the secret with a copy button and the store links;
- * step 2 the 6-digit code, back, confirm; then the backup codes once.
+ * step 2 the 6-digit code, back, confirm; then the backup codes once. Every failure is said inside
+ * this dialog: a set-up that cannot start offers Try again, a refused code sits under the boxes.
  */
 export function AppSetupDialog({
   open,
@@ -206,29 +218,31 @@ export function AppSetupDialog({
   const tb = useTranslations("auth.twoFactor.backup");
   const tc = useTranslations("common");
   const toast = useToast(COPY_TOAST_MS);
-  const enable = useEnableTwoFactor({ method: "totp", customAuth, requirePassword, showToast: toast.show });
+  const enable = useEnableTwoFactor({ method: "totp", customAuth, requirePassword });
   const boxes = useRef<CodeBoxesHandle>(null);
   const [step, setStep] = useState<Step>("scan");
-  const [setup, setSetup] = useState<SetupData | null>(null);
+  const [setup, setSetup] = useState<Setup>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
   const [code, setCode] = useState("");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<TwoFactorDoneData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const secretId = useId();
-  // The parent's callback may change every render; the fetch must run once per opening.
-  const closeRef = useRef(onOpenChange);
-  closeRef.current = onOpenChange;
+  const [error, setError] = useState<Extract<EnableOutcome, { done: false }> | null>(null);
+  const id = useId();
+  const secretId = `${id}-secret`;
+  const errorId = `${id}-error`;
 
-  // Each opening starts over with a fresh secret (SPEC §4: generating shows the modal).
+  // Each opening (and each Try again) starts over with a fresh secret (SPEC §4: generating shows the modal).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again after a failure.
   useEffect(() => {
     if (!open) return;
     let cancelled = false;
     setStep("scan");
-    setSetup(null);
+    setSetup({ kind: "loading" });
     setCode("");
     setPassword("");
     setDone(null);
+    setError(null);
     (async () => {
       const envelope = await api<Partial<SetupData>>(
         "/auth2-fa/generate-setup-url",
@@ -237,20 +251,19 @@ export function AppSetupDialog({
       );
       if (cancelled) return;
       if (!isSuccess(envelope) || !envelope.data.qrCode || !envelope.data.secret) {
-        // SPEC §8: a 2FA setup failure is an error dialog; the setup cannot go on.
-        closeRef.current(false);
-        setError(envelope.message);
+        // The set-up cannot go on: said here, with a way to ask again (no second modal).
+        setSetup({ kind: "failed", message: envelope.message || tc("networkError") });
         return;
       }
-      setSetup({ qrCode: envelope.data.qrCode, secret: envelope.data.secret });
+      setSetup({ kind: "ready", qrCode: envelope.data.qrCode, secret: envelope.data.secret });
     })();
     return () => {
       cancelled = true;
     };
-  }, [open, customAuth, tc]);
+  }, [open, customAuth, tc, attempt]);
 
   async function copySecret() {
-    if (!setup) return;
+    if (setup.kind !== "ready") return;
     try {
       await navigator.clipboard.writeText(setup.secret);
       toast.show("success", t("copied"));
@@ -259,18 +272,30 @@ export function AppSetupDialog({
     }
   }
 
-  async function confirm(event: React.FormEvent) {
+  function typeCode(next: string) {
+    setCode(next);
+    // A digit typed after a refusal starts a new try: the old message goes.
+    if (next.trim() && error?.field === "code") setError(null);
+  }
+
+  function confirm(event: React.FormEvent) {
     event.preventDefault();
+    void confirmCode(code);
+  }
+
+  /** From the confirm button, or as soon as the sixth digit is in (when no password is still missing). */
+  async function confirmCode(typed: string) {
     if (busy) return;
     setBusy(true);
-    const outcome = await enable(code, password);
-    boxes.current?.clear();
+    setError(null);
+    const outcome = await enable(typed, password);
     setBusy(false);
-    if (!outcome) return;
     if (!outcome.done) {
-      setError(outcome.message);
+      setError(outcome);
+      if (outcome.field === "code") boxes.current?.clear();
       return;
     }
+    boxes.current?.clear();
     const codes = outcome.data.backup_codes;
     if (Array.isArray(codes) && codes.length > 0) {
       setDone(outcome.data);
@@ -282,133 +307,153 @@ export function AppSetupDialog({
 
   const description =
     step === "backup" ? undefined : t("step", { current: step === "scan" ? 1 : 2, total: 2 });
+  const codeError = error?.field === "code" ? error.message : undefined;
 
   return (
-    <>
-      <TwoFactorDialogFrame
-        open={open}
-        onOpenChange={(next) => {
-          // The backup codes are shown once: closing means "saved" too, so the flow still ends.
-          if (!next && step === "backup" && done) onDone(done);
-          onOpenChange(next);
-        }}
-        title={step === "backup" ? tb("title") : t("title")}
-        description={description}
-        toast={toast.view}
-      >
-        {step === "scan" &&
-          (setup ? (
-            <div className="flex flex-col gap-4">
-              <p className="text-sm text-gray-700">{t("scan")}</p>
-              {/* biome-ignore lint/performance/noImgElement: a data: URL from the server, nothing to optimise. */}
-              <img
-                src={setup.qrCode}
-                alt={t("qrAlt")}
-                width={192}
-                height={192}
-                className="mx-auto size-48 rounded-lg ring-1 ring-gray-200"
-              />
-              <div className="flex flex-col gap-1">
-                <label htmlFor={secretId} className="text-sm font-medium text-gray-700">
-                  {t("secret")}
-                </label>
-                <div className="flex items-stretch gap-2">
-                  <textarea
-                    id={secretId}
-                    readOnly
-                    rows={1}
-                    value={setup.secret}
-                    data-testid="totp-secret"
-                    spellCheck={false}
-                    onFocus={(e) => e.target.select()}
-                    // Wraps on a phone instead of hiding half the key behind a scroll.
-                    className="field-sizing-content min-h-11 min-w-0 flex-1 resize-none break-all rounded-lg border border-gray-300 bg-gray-50 px-3 py-2.5 font-mono text-sm text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
-                  />
-                  <Button variant="secondary" onClick={copySecret} aria-label={t("copySecret")}>
-                    {t("copy")}
-                  </Button>
-                </div>
-              </div>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-600">
-                <span>{t("getApp")}</span>
-                <a
-                  href={STORE_LINKS.appStore}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t("appStoreLabel")}
-                  className="font-semibold text-brand-600 hover:underline"
-                >
-                  {t("appStore")}
-                </a>
-                <a
-                  href={STORE_LINKS.googlePlay}
-                  target="_blank"
-                  rel="noreferrer"
-                  aria-label={t("googlePlayLabel")}
-                  className="font-semibold text-brand-600 hover:underline"
-                >
-                  {t("googlePlay")}
-                </a>
-              </div>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <RadixDialog.Close asChild>
-                  <Button variant="secondary">{t("cancel")}</Button>
-                </RadixDialog.Close>
-                <Button onClick={() => setStep("code")}>{t("next")}</Button>
-              </div>
-            </div>
-          ) : (
-            <p role="status" className="flex items-center gap-3 py-8 text-sm text-gray-600">
-              <span
-                aria-hidden
-                className="size-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
-              />
-              {t("generating")}
-            </p>
-          ))}
-        {step === "code" && (
-          <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
-            <p className="text-sm text-gray-700">{t("enterCode")}</p>
-            <CodeBoxes
-              ref={boxes}
-              value={code}
-              onChange={setCode}
-              label={t("code")}
-              autoFocus
-              disabled={busy}
-            />
-            {requirePassword && (
-              <PasswordAgainField value={password} onChange={setPassword} invalid={false} />
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={() => setStep("scan")}>
-                {t("back")}
-              </Button>
-              <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
-                {t("confirm")}
-              </Button>
-            </div>
-          </form>
-        )}
-        {step === "backup" && done && (
-          <BackupCodesStep
-            codes={done.backup_codes ?? []}
-            showToast={toast.show}
-            onSaved={() => {
-              onOpenChange(false);
-              onDone(done);
-            }}
+    <TwoFactorDialogFrame
+      open={open}
+      onOpenChange={(next) => {
+        // The backup codes are shown once: closing means "saved" too, so the flow still ends.
+        if (!next && step === "backup" && done) onDone(done);
+        onOpenChange(next);
+      }}
+      title={step === "backup" ? tb("title") : t("title")}
+      description={description}
+      toast={toast.view}
+    >
+      {step === "scan" && setup.kind === "ready" && (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-gray-700">{t("scan")}</p>
+          {/* biome-ignore lint/performance/noImgElement: a data: URL from the server, nothing to optimise. */}
+          <img
+            src={setup.qrCode}
+            alt={t("qrAlt")}
+            width={192}
+            height={192}
+            className="mx-auto size-48 rounded-lg ring-1 ring-gray-200"
           />
-        )}
-      </TwoFactorDialogFrame>
-      <MessageDialog
-        open={error !== null}
-        title={tc("notification")}
-        onClose={() => setError(null)}
-        actions={<Button onClick={() => setError(null)}>{tc("ok")}</Button>}
-      >
-        {error}
-      </MessageDialog>
-    </>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={secretId} className="text-sm font-medium text-gray-700">
+              {t("secret")}
+            </label>
+            <div className="flex items-stretch gap-2">
+              <textarea
+                id={secretId}
+                readOnly
+                rows={1}
+                value={setup.secret}
+                data-testid="totp-secret"
+                spellCheck={false}
+                onFocus={(e) => e.target.select()}
+                // Wraps on a phone instead of hiding half the key behind a scroll.
+                className="field-sizing-content min-h-11 min-w-0 flex-1 resize-none break-all rounded-lg border border-gray-300 bg-gray-50 px-3 py-2.5 font-mono text-sm text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+              />
+              <Button variant="secondary" onClick={copySecret} aria-label={t("copySecret")}>
+                {t("copy")}
+              </Button>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-600">
+            <span>{t("getApp")}</span>
+            <a
+              href={STORE_LINKS.appStore}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t("appStoreLabel")}
+              className="font-semibold text-brand-600 hover:underline"
+            >
+              {t("appStore")}
+            </a>
+            <a
+              href={STORE_LINKS.googlePlay}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t("googlePlayLabel")}
+              className="font-semibold text-brand-600 hover:underline"
+            >
+              {t("googlePlay")}
+            </a>
+          </div>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <RadixDialog.Close asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </RadixDialog.Close>
+            <Button onClick={() => setStep("code")}>{t("next")}</Button>
+          </div>
+        </div>
+      )}
+      {step === "scan" && setup.kind === "loading" && (
+        <p role="status" className="flex items-center gap-3 py-8 text-sm text-gray-600">
+          <span
+            aria-hidden
+            className="size-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
+          />
+          {t("generating")}
+        </p>
+      )}
+      {step === "scan" && setup.kind === "failed" && (
+        <div className="flex flex-col gap-4" data-testid="setup-failed">
+          <FormAlert message={setup.message} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <RadixDialog.Close asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </RadixDialog.Close>
+            <Button onClick={() => setAttempt((n) => n + 1)}>{tc("tryAgain")}</Button>
+          </div>
+        </div>
+      )}
+      {step === "code" && (
+        <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
+          <p className="text-sm text-gray-700">{t("enterCode")}</p>
+          <CodeBoxes
+            ref={boxes}
+            value={code}
+            onChange={typeCode}
+            onComplete={(full) => {
+              if (!requirePassword || password) void confirmCode(full);
+            }}
+            label={t("code")}
+            autoFocus
+            disabled={busy}
+            errorId={codeError ? errorId : undefined}
+          />
+          <FormAlert id={errorId} message={codeError} />
+          {requirePassword && (
+            <PasswordAgainField
+              value={password}
+              onChange={(next) => {
+                setPassword(next);
+                if (error?.field === "password") setError(null);
+              }}
+              error={error?.field === "password" ? error.message : undefined}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setError(null);
+                setStep("scan");
+              }}
+            >
+              {t("back")}
+            </Button>
+            <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
+              {t("confirm")}
+            </Button>
+          </div>
+        </form>
+      )}
+      {step === "backup" && done && (
+        <BackupCodesStep
+          codes={done.backup_codes ?? []}
+          showToast={toast.show}
+          onSaved={() => {
+            onOpenChange(false);
+            onDone(done);
+          }}
+        />
+      )}
+    </TwoFactorDialogFrame>
   );
 }

@@ -58,14 +58,23 @@ export function CodeBoxes({
   label,
   disabled = false,
   autoFocus = false,
+  errorId,
+  onComplete,
   ref,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /**
+   * Called with the code when the person's typing, paste or autofill fills the sixth box: the
+   * form submits without a click (the confirm button stays for those who look for it).
+   */
+  onComplete?: (code: string) => void;
   /** Names the group for screen readers (the boxes are "Digit N of 6"). */
   label: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  /** The id of the error shown beside the boxes: they are marked invalid and described by it. */
+  errorId?: string;
   ref?: Ref<CodeBoxesHandle>;
 }) {
   const t = useTranslations("auth.twoFactor.codeBoxes");
@@ -107,6 +116,7 @@ export function CodeBoxes({
   function fillAll(code: string) {
     onChange(code);
     focusBox(CODE_LENGTH - 1);
+    onComplete?.(code);
   }
 
   function handleInput(index: number, raw: string) {
@@ -128,8 +138,10 @@ export function CodeBoxes({
     const old = cells[index] ?? "";
     const typed = digits.length > 1 && digits.startsWith(old) ? digits.slice(-1) : (digits[0] as string);
     next[index] = typed;
-    onChange(fromCells(next));
+    const code = fromCells(next);
+    onChange(code);
     if (index < CODE_LENGTH - 1) focusBox(index + 1);
+    if (isCodeComplete(code)) onComplete?.(code);
   }
 
   function handleKeyDown(index: number, event: KeyboardEvent<HTMLInputElement>) {
@@ -170,7 +182,12 @@ export function CodeBoxes({
   }
 
   return (
-    <fieldset className="m-0 min-w-0 border-0 p-0" disabled={disabled}>
+    <fieldset
+      className="m-0 min-w-0 border-0 p-0"
+      disabled={disabled}
+      aria-describedby={errorId}
+      data-invalid={errorId ? true : undefined}
+    >
       <legend className="sr-only">{label}</legend>
       <div
         className="mx-auto grid max-w-xs grid-cols-6 gap-2"
@@ -193,12 +210,13 @@ export function CodeBoxes({
             // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this step.
             autoFocus={autoFocus && index === 0}
             aria-label={t("digit", { n: index + 1, total: CODE_LENGTH })}
+            aria-invalid={errorId ? true : undefined}
             value={cell}
             onChange={(e) => handleInput(index, e.target.value)}
             onKeyDown={(e) => handleKeyDown(index, e)}
             onPaste={handlePaste}
             onFocus={(e) => e.target.select()}
-            className="h-12 w-full min-w-0 rounded-lg border border-gray-300 bg-white text-center text-xl font-semibold text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-gray-100 sm:h-14"
+            className={`h-12 w-full min-w-0 rounded-lg border ${errorId ? "border-red-500" : "border-gray-300"} bg-white text-center text-xl font-semibold text-gray-900 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100 disabled:bg-gray-100 sm:h-14`}
           />
         ))}
       </div>

@@ -2,17 +2,19 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { formatCountdown } from "@/lib/countdown";
 import { useValidationText } from "@/lib/hooks/use-api-form";
-import { api } from "@/lib/http/client";
+import { type ApiData, api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors, isVietnamesePhone, MSG } from "@/lib/validation";
 import { requireVerifySmsSchema } from "@/server/two-factor/schema";
 import {
   BackupCodesStep,
+  type EnableOutcome,
   PasswordAgainField,
   TwoFactorDialogFrame,
   type TwoFactorDoneData,
@@ -28,7 +30,8 @@ type Step = "phone" | "code" | "backup";
 
 /**
  * SPEC §2 SMS modal: step 1 a Vietnamese phone (fixed when already verified) and Send code;
- * step 2 the 6-digit code, back, confirm, and resend once the 60 s timer has run out.
+ * step 2 the 6-digit code, back, confirm, and resend once the 60 s timer has run out. A refusal
+ * is said at the step it belongs to (under the phone, beside the code), never in a second modal.
  */
 export function SmsSetupDialog({
   open,
@@ -49,7 +52,7 @@ export function SmsSetupDialog({
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
-  const enable = useEnableTwoFactor({ method: "sms", customAuth, requirePassword, showToast: toast.show });
+  const enable = useEnableTwoFactor({ method: "sms", customAuth, requirePassword });
   const id = useId();
   const boxes = useRef<CodeBoxesHandle>(null);
   const isFixed = isPhoneVerified && Boolean(initialPhone);
@@ -65,7 +68,11 @@ export function SmsSetupDialog({
   const [busy, setBusy] = useState(false);
   const [countdown, setCountdown] = useState(0);
   const [done, setDone] = useState<TwoFactorDoneData | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // A refused send (phone step) or confirm (code step); the step's own field shows it.
+  const [sendError, setSendError] = useState<string | null>(null);
+  const [error, setError] = useState<Extract<EnableOutcome, { done: false }> | null>(null);
+  const errorId = `${id}-error`;
+  const sendErrorId = `${id}-send-error`;
 
   useEffect(() => {
     if (!open) return;
@@ -77,6 +84,8 @@ export function SmsSetupDialog({
     setCode("");
     setPassword("");
     setDone(null);
+    setSendError(null);
+    setError(null);
   }, [open, initialPhone]);
 
   useEffect(() => {
@@ -102,20 +111,21 @@ export function SmsSetupDialog({
       const errors = parsed.success
         ? { phone: translate(MSG.required, { field: t("phone") }) }
         : fieldErrors(parsed.error, translate, (n) => (n === "phone" ? t("phone") : label(n)));
-      toast.show("error", Object.values(errors).join("\n"));
+      setSendError(Object.values(errors).join("\n"));
       return false;
     }
+    setSendError(null);
     setSending(true);
-    const envelope = await api<{ phone?: string; exp_time?: number }>(
+    const envelope = await api<ApiData & { phone?: string; exp_time?: number }>(
       "/auth2-fa/require-verify-sms",
       { ...parsed.data },
       { networkMessage: tc("networkError"), on401: customAuth ? "return" : "redirect" },
     );
     setSending(false);
     if (!isSuccess(envelope)) {
-      // SPEC §8: a first send is part of the setup (dialog); a resend failure is a toast.
-      if (step === "phone") setError(envelope.message);
-      else toast.show("error", envelope.message);
+      // Said at the step that asked: under the phone, or beside the code boxes for a resend.
+      const phoneField = envelope.data?.fields?.phone;
+      setSendError(typeof phoneField === "string" && phoneField ? phoneField : envelope.message);
       return false;
     }
     setSentTo(envelope.data.phone || phone);
@@ -146,18 +156,31 @@ export function SmsSetupDialog({
     }
   }
 
-  async function confirm(event: React.FormEvent) {
+  function typeCode(next: string) {
+    setCode(next);
+    // A digit typed after a refusal starts a new try: the old message goes.
+    if (next.trim() && error?.field === "code") setError(null);
+  }
+
+  function confirm(event: React.FormEvent) {
     event.preventDefault();
+    void confirmCode(code);
+  }
+
+  /** From the confirm button, or as soon as the sixth digit is in (when no password is still missing). */
+  async function confirmCode(typed: string) {
     if (busy) return;
     setBusy(true);
-    const outcome = await enable(code, password);
-    boxes.current?.clear();
+    setError(null);
+    setSendError(null);
+    const outcome = await enable(typed, password);
     setBusy(false);
-    if (!outcome) return;
     if (!outcome.done) {
-      setError(outcome.message);
+      setError(outcome);
+      if (outcome.field === "code") boxes.current?.clear();
       return;
     }
+    boxes.current?.clear();
     const codes = outcome.data.backup_codes;
     if (Array.isArray(codes) && codes.length > 0) {
       setDone(outcome.data);
@@ -169,110 +192,130 @@ export function SmsSetupDialog({
 
   // A fixed phone needs no advice on its format; the field says it is the verified one.
   const description = step === "phone" && !isFixed ? t("phoneHint") : undefined;
+  const codeError = error?.field === "code" ? error.message : undefined;
+  const phoneDescribedBy =
+    [phoneError ? `${id}-phone-error` : null, sendError ? sendErrorId : null].filter(Boolean).join(" ") ||
+    undefined;
 
   return (
-    <>
-      <TwoFactorDialogFrame
-        open={open}
-        onOpenChange={(next) => {
-          if (!next && step === "backup" && done) onDone(done);
-          onOpenChange(next);
-        }}
-        title={step === "backup" ? tb("title") : t("title")}
-        description={description}
-        toast={toast.view}
-      >
-        {step === "phone" && (
-          <form method="post" noValidate onSubmit={submitPhone} className="flex flex-col gap-4">
-            <Field
+    <TwoFactorDialogFrame
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && step === "backup" && done) onDone(done);
+        onOpenChange(next);
+      }}
+      title={step === "backup" ? tb("title") : t("title")}
+      description={description}
+      toast={toast.view}
+    >
+      {step === "phone" && (
+        <form method="post" noValidate onSubmit={submitPhone} className="flex flex-col gap-4">
+          <Field
+            id={`${id}-phone`}
+            label={t("phone")}
+            hint={isFixed ? t("phoneVerified") : undefined}
+            error={phoneError}
+          >
+            <TextInput
               id={`${id}-phone`}
-              label={t("phone")}
-              hint={isFixed ? t("phoneVerified") : undefined}
-              error={phoneError}
-            >
-              <TextInput
-                id={`${id}-phone`}
-                name="phone"
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel-national"
-                placeholder="0912 345 678"
-                value={phone}
-                readOnly={isFixed}
-                invalid={Boolean(phoneError)}
-                onChange={(e) => setPhone(e.target.value)}
-                onBlur={() => setPhoneTouched(true)}
-                className="read-only:bg-gray-50 read-only:text-gray-600"
-              />
-            </Field>
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <RadixDialog.Close asChild>
-                <Button variant="secondary">{t("cancel")}</Button>
-              </RadixDialog.Close>
-              <Button type="submit" busy={sending} disabled={!isPhoneValid}>
-                {t("send")}
-              </Button>
-            </div>
-          </form>
-        )}
-        {step === "code" && (
-          <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
-            <p className="text-sm text-gray-700">{t("sentTo", { phone: sentTo })}</p>
-            <CodeBoxes
-              ref={boxes}
-              value={code}
-              onChange={setCode}
-              label={t("code")}
-              autoFocus
-              disabled={busy}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel-national"
+              placeholder="0912 345 678"
+              value={phone}
+              readOnly={isFixed}
+              invalid={Boolean(phoneError)}
+              aria-describedby={phoneDescribedBy}
+              onChange={(e) => {
+                setPhone(e.target.value);
+                setSendError(null);
+              }}
+              onBlur={() => setPhoneTouched(true)}
+              className="read-only:bg-gray-50 read-only:text-gray-600"
             />
-            <p className="text-center text-sm text-gray-600" aria-live="polite">
-              {t("noCode")}{" "}
-              {countdown > 0 ? (
-                <span>{t("resendIn", { seconds: countdown })}</span>
-              ) : (
-                <button
-                  type="button"
-                  onClick={resend}
-                  disabled={sending}
-                  className="font-semibold text-brand-600 hover:underline disabled:opacity-50"
-                >
-                  {t("resend")}
-                </button>
-              )}
-            </p>
-            {requirePassword && (
-              <PasswordAgainField value={password} onChange={setPassword} invalid={false} />
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button variant="secondary" onClick={() => setStep("phone")}>
-                {t("back")}
-              </Button>
-              <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
-                {t("confirm")}
-              </Button>
-            </div>
-          </form>
-        )}
-        {step === "backup" && done && (
-          <BackupCodesStep
-            codes={done.backup_codes ?? []}
-            showToast={toast.show}
-            onSaved={() => {
-              onOpenChange(false);
-              onDone(done);
+          </Field>
+          <FormAlert id={sendErrorId} message={sendError ?? undefined} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <RadixDialog.Close asChild>
+              <Button variant="secondary">{t("cancel")}</Button>
+            </RadixDialog.Close>
+            <Button type="submit" busy={sending} disabled={!isPhoneValid}>
+              {t("send")}
+            </Button>
+          </div>
+        </form>
+      )}
+      {step === "code" && (
+        <form method="post" noValidate onSubmit={confirm} className="flex flex-col gap-4">
+          <p className="text-sm text-gray-700">{t("sentTo", { phone: sentTo })}</p>
+          <CodeBoxes
+            ref={boxes}
+            value={code}
+            onChange={typeCode}
+            onComplete={(full) => {
+              if (!requirePassword || password) void confirmCode(full);
             }}
+            label={t("code")}
+            autoFocus
+            disabled={busy}
+            errorId={codeError ? errorId : undefined}
           />
-        )}
-      </TwoFactorDialogFrame>
-      <MessageDialog
-        open={error !== null}
-        title={tc("notification")}
-        onClose={() => setError(null)}
-        actions={<Button onClick={() => setError(null)}>{tc("ok")}</Button>}
-      >
-        {error}
-      </MessageDialog>
-    </>
+          <FormAlert id={errorId} message={codeError} />
+          {/* Not a live region: a countdown read out every second would drown everything else. */}
+          <p className="text-center text-sm text-gray-600">
+            {t("noCode")}{" "}
+            {countdown > 0 ? (
+              <span>{t("resendIn", { time: formatCountdown(countdown) })}</span>
+            ) : (
+              <button
+                type="button"
+                onClick={resend}
+                disabled={sending}
+                className="font-semibold text-brand-600 hover:underline disabled:opacity-50"
+              >
+                {t("resend")}
+              </button>
+            )}
+          </p>
+          <FormAlert message={sendError ?? undefined} />
+          {requirePassword && (
+            <PasswordAgainField
+              value={password}
+              onChange={(next) => {
+                setPassword(next);
+                if (error?.field === "password") setError(null);
+              }}
+              error={error?.field === "password" ? error.message : undefined}
+            />
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setError(null);
+                setSendError(null);
+                setStep("phone");
+              }}
+            >
+              {t("back")}
+            </Button>
+            <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
+              {t("confirm")}
+            </Button>
+          </div>
+        </form>
+      )}
+      {step === "backup" && done && (
+        <BackupCodesStep
+          codes={done.backup_codes ?? []}
+          showToast={toast.show}
+          onSaved={() => {
+            onOpenChange(false);
+            onDone(done);
+          }}
+        />
+      )}
+    </TwoFactorDialogFrame>
   );
 }

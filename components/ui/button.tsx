@@ -1,11 +1,14 @@
 import type { ButtonHTMLAttributes } from "react";
 
-type Variant = "primary" | "secondary" | "ghost";
+/** `danger` is for the button that confirms something that cannot be taken back (sign out everywhere, cancel, remove). */
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
 
-const VARIANTS: Record<Variant, string> = {
+const VARIANTS: Record<ButtonVariant, string> = {
   primary: "bg-brand-500 text-white hover:bg-brand-600 disabled:bg-brand-500/50",
   secondary: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:opacity-50",
   ghost: "text-brand-600 hover:bg-brand-50 disabled:opacity-50",
+  danger:
+    "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 disabled:bg-red-600/50",
 };
 
 export function Button({
@@ -15,13 +18,15 @@ export function Button({
   children,
   disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; busy?: boolean }) {
   return (
     <button
       type="button"
       {...props}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
+      // Tests and styles can tell a destructive confirmation from its look-alikes.
+      data-variant={variant}
       className={`inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
     >
       {busy && (

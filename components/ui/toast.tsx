@@ -5,7 +5,14 @@ import { takeStored, writeStored } from "@/lib/browser-storage";
 export type ToastKind = "error" | "success";
 type Toast = { id: number; kind: ToastKind; message: string };
 
-/** SPEC §8/§9: toasts at the bottom-left for 5 s; errors red. */
+/**
+ * Toasts for 5 s (SPEC §9); errors red. They sit top-centre on a phone and top-right from `sm` up
+ * (the first-impression issue): at the bottom-left they covered the sidebar's foot and, on a
+ * 390-wide screen, the form being filled.
+ */
+export const TOAST_REGION_CLASS =
+  "pointer-events-none fixed inset-x-4 top-4 z-[60] flex justify-center sm:inset-x-auto sm:right-4 sm:left-auto sm:max-w-sm sm:justify-end";
+
 export function useToast(durationMs = 5000) {
   const [toast, setToast] = useState<Toast | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -19,10 +26,7 @@ export function useToast(durationMs = 5000) {
   );
   useEffect(() => () => clearTimeout(timer.current), []);
   const view = (
-    <div
-      aria-live="assertive"
-      className="pointer-events-none fixed bottom-4 left-4 z-50 max-w-[calc(100%-2rem)]"
-    >
+    <div aria-live="assertive" data-testid="toast-region" className={TOAST_REGION_CLASS}>
       {toast && (
         <div
           key={toast.id}

@@ -1,8 +1,8 @@
 // The affiliate programme (SPEC §2–§7, issue 11): customers, commissions and joining. No server
 // imports: the affiliate screens use these.
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/list-query";
-import type { OrderLineDto } from "@/server/order/schema";
+import { listQuerySchema, pageDto } from "@/lib/list-query";
+import { orderLineDto } from "@/server/order/schema";
 
 export const COMMISSION_STATUSES = ["UNPAID", "INVOICED", "PAID", "VOID"] as const;
 export type CommissionStatus = (typeof COMMISSION_STATUSES)[number];
@@ -14,44 +14,49 @@ export const customerListSchema = listQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 
-export type AffiliateCustomerDto = {
-  _id: string;
-  email: string;
-  fullname: string;
-  phone: string | null;
-  created_at: string;
+export const affiliateCustomerDto = z.object({
+  _id: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  phone: z.string().nullable(),
+  created_at: z.iso.datetime(),
   /** Has at least one paid order. */
-  has_purchased: boolean;
-};
+  has_purchased: z.boolean().describe("Has at least one paid order"),
+});
+export type AffiliateCustomerDto = z.infer<typeof affiliateCustomerDto>;
 
 /** The customer list's page, with SPEC's paying-customer count. */
-export type CustomerPage = { items: AffiliateCustomerDto[]; total: number; total_purchased: number };
+export const customerPageDto = pageDto(affiliateCustomerDto).extend({ total_purchased: z.number().int() });
+export type CustomerPage = z.infer<typeof customerPageDto>;
 
 /** /affilate/my-commission and /affilate/commission-list (SPEC §7). */
 export const commissionListSchema = listQuerySchema.extend({
   is_invoiced: z.enum(INVOICED_FILTERS).optional(),
 });
 
-export type CommissionDto = {
-  _id: string;
+export const commissionDto = z.object({
+  _id: z.string(),
   /** The customer whose order earned it. */
-  email: string;
-  order_id: string;
-  order_reference_no: string;
-  level: number;
-  type: "affiliate" | "partner";
-  program: string;
-  order_amount: number;
-  rate: number;
-  amount: number;
-  status: CommissionStatus;
-  invoice_id: string | null;
-  invoiced_at: string | null;
-  created_at: string;
-};
+  email: z.string().describe("The customer whose order earned it"),
+  order_id: z.string(),
+  order_reference_no: z.string(),
+  level: z.number().int(),
+  type: z.enum(["affiliate", "partner"]),
+  program: z.string(),
+  order_amount: z.number().int(),
+  rate: z.number(),
+  amount: z.number(),
+  status: z.enum(COMMISSION_STATUSES),
+  invoice_id: z.string().nullable(),
+  invoiced_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+});
+export type CommissionDto = z.infer<typeof commissionDto>;
 
 /** A page of commissions and the running total of their amounts (SPEC §2). */
-export type CommissionPage = { items: CommissionDto[]; total: number; total_amount: number };
+export const commissionPageDto = pageDto(commissionDto).extend({ total_amount: z.number() });
+export type CommissionPage = z.infer<typeof commissionPageDto>;
 
 export const commissionIdSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export type CommissionDetailDto = CommissionDto & { lines: OrderLineDto[] };
+export const commissionDetailDto = commissionDto.extend({ lines: z.array(orderLineDto) });
+export type CommissionDetailDto = z.infer<typeof commissionDetailDto>;

@@ -248,6 +248,146 @@ describe("/point/my-point-log rows", () => {
   });
 });
 
+// First impression 4: what the system wrote is a key, put in words in the reader's language;
+// rows the old code wrote in English read as their key when the sentence is one it wrote.
+describe("log descriptions in the reader's language", () => {
+  const inLanguage = (cookie: string, lang: string) => `${cookie}; LANGUAGE=${lang}`;
+
+  it("/point/my-point-log: a keyed row and an old English row in vi and en; a note as written", async () => {
+    const { user, cookie } = await signedIn();
+    const db = await getDb();
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "point",
+      amount: 10,
+      reason: { key: "welcomePoints" },
+      now: at(0),
+    });
+    // What the code before the keys wrote: an English sentence in the free-text column.
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "point",
+      amount: 5,
+      note: "Referral bonus",
+      now: at(1),
+    });
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "point",
+      amount: -2,
+      note: "Checkout OD260105AAAAAA",
+      now: at(2),
+    });
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "point",
+      amount: 1,
+      note: "thưởng tay từ admin",
+      now: at(3),
+    });
+    const read = async (lang: string) => {
+      const res = await list<PointRow & { description_key: string | null }>(
+        "/point/my-point-log",
+        {},
+        inLanguage(cookie, lang),
+      );
+      expect(res.status).toBe(200);
+      return res.body.data.items.map((i) => [i.description, i.description_key]);
+    };
+    expect(await read("vi")).toEqual([
+      ["thưởng tay từ admin", null],
+      ["Dùng điểm khi thanh toán đơn hàng OD260105AAAAAA", "checkoutPoints"],
+      ["Thưởng giới thiệu", "referralBonus"],
+      ["Điểm chào mừng", "welcomePoints"],
+    ]);
+    expect(await read("en")).toEqual([
+      ["thưởng tay từ admin", null],
+      ["Points spent at checkout of order OD260105AAAAAA", "checkoutPoints"],
+      ["Referral bonus", "referralBonus"],
+      ["Welcome points", "welcomePoints"],
+    ]);
+    // The body's lang wins over the cookie, as for every call.
+    const th = await list<PointRow>("/point/my-point-log", { lang: "th" }, inLanguage(cookie, "vi"));
+    expect(th.body.data.items.at(-1)?.description).toBe("คะแนนต้อนรับ");
+  });
+
+  it("/partner/my-credit-log: a keyed partner order and an old English row in vi and en", async () => {
+    const { user, cookie } = await signedIn({ isPartner: true, credit: "50" });
+    const db = await getDb();
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "credit",
+      amount: -12,
+      type: "USER_BUY_ORDER",
+      reason: { key: "partnerOrder", params: { package: "PREMIUM_5", months: 12, store: "Minh Shop" } },
+      now: at(0),
+    });
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "credit",
+      amount: -3,
+      type: "USER_BUY_ORDER",
+      note: "PRO 1m for Lan Shop",
+      now: at(1),
+    });
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "money",
+      amount: 100000,
+      type: "MONEY_ADD",
+      note: "Bank transfer top-up",
+      now: at(2),
+    });
+    await adjustBalance(db, {
+      userId: user.id,
+      balance: "credit",
+      amount: 7,
+      type: "ADMIN_ADD",
+      note: "from the operator",
+      now: at(3),
+    });
+    const read = async (lang: string) => {
+      const res = await list<CreditRow & { description_key: string | null }>(
+        "/partner/my-credit-log",
+        {},
+        inLanguage(cookie, lang),
+      );
+      expect(res.status).toBe(200);
+      return res.body.data.items.map((i) => [i.description, i.description_key]);
+    };
+    expect(await read("vi")).toEqual([
+      ["from the operator", null],
+      ["Nạp tiền bằng chuyển khoản", "bankTopUp"],
+      ["Pro, 1 tháng, cho cửa hàng Lan Shop", "partnerOrder"],
+      ["Business 3, 12 tháng, cho cửa hàng Minh Shop", "partnerOrder"],
+    ]);
+    expect(await read("en")).toEqual([
+      ["from the operator", null],
+      ["Top-up by bank transfer", "bankTopUp"],
+      ["Pro, 1 month, for the store Lan Shop", "partnerOrder"],
+      ["Business 3, 12 months, for the store Minh Shop", "partnerOrder"],
+    ]);
+  });
+
+  it("keeps the key and its parameters in the row, not a sentence", async () => {
+    const { user } = await signedIn();
+    const db = await getDb();
+    const { referenceNo } = await adjustBalance(db, {
+      userId: user.id,
+      balance: "point",
+      amount: 3,
+      reason: { key: "checkoutPoints", params: { order: "OD1" } },
+      now: at(0),
+    });
+    const [stored] = await db.select().from(pointLogs).where(eq(pointLogs.referenceNo, referenceNo));
+    expect(stored).toMatchObject({
+      description: null,
+      descriptionKey: "checkoutPoints",
+      descriptionParams: { order: "OD1" },
+    });
+  });
+});
+
 describe("/partner/my-credit-log types and partner columns", () => {
   /** One row of every SPEC §4 type, in this order in time; returns the user, a customer and the references. */
   async function everyType() {

@@ -1,7 +1,7 @@
 // Inputs and rows of the balance lists (/point/my-point-log, /partner/my-credit-log,
 // /referral/my-referral); the list query itself is lib/list-query.ts, shared by every list.
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/list-query";
+import { listQuerySchema, pageDto } from "@/lib/list-query";
 
 /** SPEC §4 credit log types and the sign each one carries. */
 export const CREDIT_LOG_TYPES = {
@@ -21,35 +21,48 @@ export const creditLogQuerySchema = listQuerySchema.extend({
 });
 export type CreditLogQuery = z.input<typeof creditLogQuerySchema>;
 
-export type PointLogDto = {
-  _id: string;
-  user_email: string;
-  reference_no: string;
-  point: number;
-  description: string | null;
-  created_at: string;
-};
+export const pointLogDto = z.object({
+  _id: z.string(),
+  user_email: z.string(),
+  reference_no: z.string(),
+  point: z.number().describe("Signed, two decimals"),
+  /** In the reader's language: the reason's words, or an operator's note as written. */
+  description: z.string().nullable().describe("In the request's language; an operator's note as written"),
+  /** The reason's catalog key (account.logReasons), also for old rows that match one; null for a note. */
+  description_key: z.string().nullable().describe("The reason's key; null for free text"),
+  created_at: z.iso.datetime(),
+});
+export type PointLogDto = z.infer<typeof pointLogDto>;
 
-export type CreditLogDto = {
-  _id: string;
-  created_at: string;
-  type: CreditLogType;
+export const creditLogDto = z.object({
+  _id: z.string(),
+  created_at: z.iso.datetime(),
+  type: z.enum(CREDIT_LOG_TYPE_NAMES as [CreditLogType, ...CreditLogType[]]),
   /** Signed, two decimals (money rows in VND). */
-  credit: number;
-  balance: "credit" | "credit_app" | "money";
+  credit: z.number().describe("Signed, two decimals (money rows in VND)"),
+  balance: z.enum(["credit", "credit_app", "money"]),
   /** Partners only (SPEC §2). */
-  reference_no: string | null;
-  description: string | null;
-  app_code: string | null;
+  reference_no: z.string().nullable().describe("Partners only"),
+  /** In the reader's language: the reason's words, or an operator's note as written. */
+  description: z.string().nullable().describe("In the request's language; an operator's note as written"),
+  /** The reason's catalog key (account.logReasons), also for old rows that match one; null for a note. */
+  description_key: z.string().nullable().describe("The reason's key; null for free text"),
+  app_code: z.string().nullable(),
   /** Partners, type USER_BUY_ORDER only. */
-  affilate_user: { email: string } | null;
-};
+  affilate_user: z.object({ email: z.string() }).nullable().describe("Partners, type USER_BUY_ORDER only"),
+});
+export type CreditLogDto = z.infer<typeof creditLogDto>;
 
-export type ReferralDto = {
-  _id: string;
-  userInfo: { email: string };
+export const referralDto = z.object({
+  _id: z.string(),
+  userInfo: z.object({ email: z.string() }),
   /** Months granted, or null ('--'). */
-  verify_reward: number | null;
-  purchased_reward: number | null;
-  created_at: string;
-};
+  verify_reward: z.number().nullable().describe("Months granted, or null"),
+  purchased_reward: z.number().nullable().describe("Months granted, or null"),
+  created_at: z.iso.datetime(),
+});
+export type ReferralDto = z.infer<typeof referralDto>;
+
+export const pointLogPageDto = pageDto(pointLogDto);
+export const creditLogPageDto = pageDto(creditLogDto);
+export const referralPageDto = pageDto(referralDto);

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
+import { appNamesFor } from "@/lib/apps";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
@@ -8,6 +9,7 @@ import { type listQuerySchema, listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Db, Executor } from "@/server/db/client";
 import { forgetCachedSessions } from "@/server/session/service";
+import { describeLogRow, type LogReason, legacyReason } from "./reasons";
 import {
   type Balance,
   findCreditLogs,
@@ -40,6 +42,9 @@ export type Adjustment = {
   amount: number;
   /** Credit-log type; point changes write the point log instead. */
   type?: CreditLogType;
+  /** Why the system wrote the row: a catalog key, put in words in the reader's language. */
+  reason?: LogReason;
+  /** Free text shown as written (an operator's note). */
   note?: string;
   appCode?: string;
   customerId?: string;
@@ -73,6 +78,8 @@ export async function adjustBalanceIn(
       points: amount,
       referenceNo,
       description: change.note ?? null,
+      descriptionKey: change.reason?.key ?? null,
+      descriptionParams: change.reason?.params ?? null,
       createdAt: change.now,
     });
   } else {
@@ -85,6 +92,8 @@ export async function adjustBalanceIn(
       amount,
       referenceNo,
       note: change.note ?? null,
+      descriptionKey: change.reason?.key ?? null,
+      descriptionParams: change.reason?.params ?? null,
       appCode: change.appCode ?? null,
       customerId: change.customerId ?? null,
       createdAt: change.now,
@@ -103,6 +112,16 @@ export async function adjustBalance(
   return result;
 }
 
+/** Log rows in words of the request's language (ctx.lang): keys translated, notes as written. */
+function describer(ctx: Ctx) {
+  const d = { t: ctx.t, appNames: appNamesFor(ctx.env.APPS_CONFIG, (key) => ctx.t(`common.${key}`)) };
+  return {
+    row: (row: Parameters<typeof describeLogRow>[0]) => describeLogRow(row, d),
+    /** The row's key, or the key its old English sentence maps to; null for free text. */
+    key: (key: string | null, note: string | null) => key ?? legacyReason(note)?.key ?? null,
+  };
+}
+
 /** /point/my-point-log */
 export async function listPointLog(ctx: Ctx, input: z.output<typeof listQuerySchema>): Promise<CallResult> {
   const { user } = requireAuth(ctx);
@@ -110,13 +129,19 @@ export async function listPointLog(ctx: Ctx, input: z.output<typeof listQuerySch
     ...input,
     ...listRange(input, user.timezone),
   });
+  const describe = describer(ctx);
   const page: Page<PointLogDto> = {
     items: items.map((row) => ({
       _id: row.id,
       user_email: user.email,
       reference_no: row.referenceNo,
       point: Number(row.points),
-      description: row.description,
+      description: describe.row({
+        key: row.descriptionKey,
+        params: row.descriptionParams,
+        note: row.description,
+      }),
+      description_key: describe.key(row.descriptionKey, row.description),
       created_at: row.createdAt.toISOString(),
     })),
     total,
@@ -134,6 +159,7 @@ export async function listCreditLog(
     ...input,
     ...listRange(input, user.timezone),
   });
+  const describe = describer(ctx);
   const page: Page<CreditLogDto> = {
     items: items.map((row) => ({
       _id: row.id,
@@ -142,7 +168,8 @@ export async function listCreditLog(
       credit: Number(row.amount),
       balance: row.balance as CreditLogDto["balance"],
       reference_no: user.isPartner ? row.referenceNo : null,
-      description: row.note,
+      description: describe.row({ key: row.descriptionKey, params: row.descriptionParams, note: row.note }),
+      description_key: describe.key(row.descriptionKey, row.note),
       app_code: row.appCode,
       affilate_user:
         user.isPartner && row.type === "USER_BUY_ORDER" && row.customerEmail

@@ -85,7 +85,7 @@ describe("/order/get-transaction", () => {
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({
         code: 404,
-        message: "Order not exists",
+        message: "This order does not exist",
         data: { error: "ORDER_NOT_FOUND" },
       });
     }

@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => peer.close());
 
 describe("checkout refusals", () => {
-  it("someone else's order is 404 'Order not exists', and nothing is opened", async () => {
+  it("someone else's order is 404 'This order does not exist', and nothing is opened", async () => {
     const owner = await buyer();
     const stranger = await buyer(50);
     const answer = await checkout(stranger.cookie, {
@@ -35,7 +35,7 @@ describe("checkout refusals", () => {
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({
       code: 404,
-      message: "Order not exists",
+      message: "This order does not exist",
       data: { error: "ORDER_NOT_FOUND" },
     });
     expect(await paymentsOf(owner.order.order_id)).toEqual([]);
@@ -45,7 +45,7 @@ describe("checkout refusals", () => {
   it("an unknown order is the same 404", async () => {
     const b = await buyer();
     const answer = await checkout(b.cookie, { order_id: "no-such-order", method: "CASH", lang: "en" });
-    expect(answer.body).toMatchObject({ code: 404, message: "Order not exists" });
+    expect(answer.body).toMatchObject({ code: 404, message: "This order does not exist" });
   });
 
   it("an order already paid is ORDER_ALREADY_PAID and takes no points", async () => {

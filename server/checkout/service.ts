@@ -1,5 +1,4 @@
 import "server-only";
-import QRCode from "qrcode";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import type { CallResult } from "@/lib/http/call";
@@ -7,8 +6,7 @@ import { safeEqual } from "@/lib/ids";
 import { adjustBalanceIn } from "@/server/balance/service";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
-import { attemptExpiresAt, pointsToUse } from "@/server/gateways/points";
-import { buildVietQrPayload } from "@/server/gateways/vietqr";
+import { attemptExpiresAt, pointsOutcome, pointsToUse } from "@/server/gateways/points";
 import { buildVnpayPayUrl, sanitizeVnpayText } from "@/server/gateways/vnpay";
 import { buildZalopayCreateOrder, zalopayAppTransId } from "@/server/gateways/zalopay";
 import { findOrderById, lockOrder, type OrderRow } from "@/server/order/repository";
@@ -21,15 +19,15 @@ import { openAttempt, voidPayment } from "@/server/payment/service";
 import { forgetCachedSessions } from "@/server/session/service";
 import { isStoreOfAnother } from "@/server/store/service";
 import { refreshPayment } from "./apply";
-import { bankConfig, checkoutMethods, vnpayConfig, zalopayConfig } from "./config";
+import { checkoutMethods, vnpayConfig, zalopayConfig } from "./config";
 import type {
   CheckoutAnswer,
   CheckoutMethod,
   checkoutSchema,
   PaymentStatusDto,
   paymentStatusSchema,
-  TransferInstructions,
 } from "./schema";
+import { transferInstructions } from "./transfer";
 
 const GATEWAY_OF: Record<CheckoutMethod, PaymentGateway> = {
   CASH: "CASH",
@@ -40,35 +38,6 @@ const GATEWAY_OF: Record<CheckoutMethod, PaymentGateway> = {
 /** A VNPAY/ZaloPay reference unique per attempt: the order reference and 4 more characters, ASCII only. */
 function attemptRef(order: OrderRow, paymentRef: string): string {
   return sanitizeVnpayText(`${order.referenceNo}${paymentRef.slice(-4)}`).replace(/ /g, "");
-}
-
-/** The bank transfer's words and VietQR code for an attempt. */
-export async function transferInstructions(
-  ctx: Pick<Ctx, "env">,
-  order: OrderRow,
-  due: number,
-): Promise<TransferInstructions> {
-  const bank = bankConfig(ctx.env);
-  if (!bank) throw new AppError("CHECKOUT_METHOD_UNAVAILABLE");
-  // Banks cut the content near 20 characters and wrap it in their own text: the reference alone.
-  const content = order.referenceNo;
-  const payload = buildVietQrPayload({
-    bankBin: bank.bin,
-    accountNo: bank.accountNo,
-    amountVnd: due,
-    content,
-  });
-  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return {
-    bank_name: bank.name,
-    bank_branch: bank.branch,
-    account_no: bank.accountNo,
-    account_name: bank.accountName,
-    amount: due,
-    content,
-    qr_payload: payload,
-    qr_image: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
-  };
 }
 
 const vnpLocale = (lang: string) => (lang === "vi" ? "vn" : "en");
@@ -192,7 +161,7 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
         userId: user.id,
         balance: "point",
         amount: -pointsUsed,
-        note: `Checkout ${locked.referenceNo}`,
+        reason: { key: "checkoutPoints", params: { order: locked.referenceNo } },
         referenceNo: payment.referenceNo,
         now,
       });
@@ -286,6 +255,7 @@ export async function paymentStatus(
     order_status: order.status as OrderStatus,
     transaction_id: order.transactionId,
     app_code: order.appCode,
+    points_outcome: pointsOutcome(payment.status, Number(payment.pointsUsed)),
     ...(payment.gateway === "CASH" && payment.status === "PENDING"
       ? { transfer: await transferInstructions(ctx, order, payment.amount) }
       : {}),

@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
@@ -14,7 +14,7 @@ export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
 type Handle = { db: Db; close: () => Promise<void> };
 // Next can load this module twice (route bundle and page bundle) and the custom server loads
 // it once more from source: the process must still hold one PGlite instance.
-const globalForDb = globalThis as unknown as { __portalDb?: Promise<Handle> };
+const globalForDb = globalThis as unknown as { __portalDb?: Promise<Handle>; __portalJournal?: string };
 
 /** Opens PostgreSQL (a pool) or PGlite at `dataDir` and applies the committed migrations. */
 export async function openDatabase(options: {
@@ -66,7 +66,40 @@ export function getDb(): Promise<Db> {
       globalForDb.__portalDb = undefined;
     });
   }
+  if (process.env.NODE_ENV === "development") applyNewMigrationsInDev(globalForDb.__portalDb);
   return globalForDb.__portalDb.then((h) => h.db);
+}
+
+/** When the migrations' journal was last seen by this process ("" when it cannot be read). */
+function journalStamp(): string {
+  try {
+    const stat = statSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"));
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * `next dev` keeps its database open across code reloads, so a migration added while it runs
+ * would otherwise wait for a restart while the new code already reads its columns: the next call
+ * after the journal changes applies it (the migrator skips what is applied).
+ */
+function applyNewMigrationsInDev(opened: Promise<Handle>): void {
+  const stamp = journalStamp();
+  if (stamp === globalForDb.__portalJournal) return;
+  globalForDb.__portalJournal = stamp;
+  globalForDb.__portalDb = opened.then(async (handle) => {
+    try {
+      const { migrate } = env().DATABASE_URL
+        ? await import("drizzle-orm/node-postgres/migrator")
+        : await import("drizzle-orm/pglite/migrator");
+      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: "drizzle" });
+    } catch (error) {
+      logger.error({ err: error }, "a new migration could not be applied; restart the dev server");
+    }
+    return handle;
+  });
 }
 
 /** Tests install their own database (fresh PGlite or a private PostgreSQL schema). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptExpiresAt, isAttemptExpired, pointsToUse } from "./points";
+import { attemptExpiresAt, isAttemptExpired, pointsOutcome, pointsToUse } from "./points";
 
 describe("pointsToUse", () => {
   it.each([
@@ -41,5 +41,20 @@ describe("attempt expiry", () => {
     ["2025-01-01T00:00:00.000Z", true],
   ])("at %s expired=%s", (now, expired) => {
     expect(isAttemptExpired(attemptExpiresAt(created), new Date(now))).toBe(expired);
+  });
+});
+
+describe("pointsOutcome", () => {
+  it.each([
+    ["PAID", 12, "spent"],
+    ["PAID_DEBIT", 12, "spent"],
+    ["PENDING", 12, "held"],
+    ["CANCEL", 12, "returned"],
+    ["INVALID", 0.5, "returned"],
+    ["PAID", 0, "none"],
+    ["CANCEL", 0, "none"],
+    ["PENDING", Number.NaN, "none"],
+  ] as const)("%s with %s points: %s", (status, points, outcome) => {
+    expect(pointsOutcome(status, points)).toBe(outcome);
   });
 });

@@ -33,3 +33,17 @@ export function attemptExpiresAt(createdAt: Date, minutes = ATTEMPT_MINUTES): Da
 export function isAttemptExpired(expiresAt: Date, now: Date): boolean {
   return now.getTime() >= expiresAt.getTime();
 }
+
+/** What became of the points an attempt took (the result page says it in words). */
+export type PointsOutcome = "none" | "held" | "spent" | "returned";
+
+/**
+ * Points follow the attempt in the same transaction as its status: a paid attempt spent them, an
+ * ended one (cancelled, failed, expired, invalid) gave them back, a pending one still holds them.
+ */
+export function pointsOutcome(status: string, pointsUsed: number): PointsOutcome {
+  if (!(pointsUsed > 0)) return "none";
+  if (status === "PAID" || status === "PAID_DEBIT") return "spent";
+  if (status === "PENDING") return "held";
+  return "returned";
+}

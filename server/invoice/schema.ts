@@ -1,7 +1,7 @@
 // Affiliate invoices (SPEC §2 invoice list, §4 statuses). No server imports: the screen uses them.
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/list-query";
-import type { CommissionDto } from "@/server/affiliate/schema";
+import { listQuerySchema, pageDto } from "@/lib/list-query";
+import { commissionDto } from "@/server/affiliate/schema";
 
 export const INVOICE_STATUSES = ["PENDING", "PAID", "CANCEL"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -11,15 +11,19 @@ export const invoiceListSchema = listQuerySchema.extend({
   status: z.enum(INVOICE_STATUSES).optional(),
 });
 
-export type InvoiceDto = {
-  _id: string;
-  month: string;
-  total_amount: number;
-  status: InvoiceStatus;
-  created_at: string;
-  paid_at: string | null;
-  commission_count: number;
-};
+export const invoiceDto = z.object({
+  _id: z.string(),
+  month: z.string().describe("YYYY-MM"),
+  total_amount: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  created_at: z.iso.datetime(),
+  paid_at: z.iso.datetime().nullable(),
+  commission_count: z.number().int(),
+});
+export type InvoiceDto = z.infer<typeof invoiceDto>;
+
+export const invoicePageDto = pageDto(invoiceDto);
 
 export const invoiceIdSchema = z.object({ id: z.string().trim().min(1).max(64) });
-export type InvoiceDetailDto = InvoiceDto & { commissions: CommissionDto[] };
+export const invoiceDetailDto = invoiceDto.extend({ commissions: z.array(commissionDto) });
+export type InvoiceDetailDto = z.infer<typeof invoiceDetailDto>;

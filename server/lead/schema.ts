@@ -18,3 +18,6 @@ export const leadCaptureSchema = z.object({
   utm_content: optionalText(200),
 });
 export type LeadCaptureInput = z.input<typeof leadCaptureSchema>;
+
+/** /lead/capture's answer: whether the form service took it (`enabled` false when none is configured). */
+export const leadCapturedDto = z.object({ delivered: z.boolean(), enabled: z.boolean() });

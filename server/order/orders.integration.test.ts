@@ -448,6 +448,38 @@ describe("/order/my-order", () => {
     expect(await list({ limit: 2, offset: 1 })).toEqual({ ids: [C, B], total: 4 });
   });
 
+  // First impression 12: the list says what each order bought, without opening its detail.
+  it("answers each order with its lines: app, package (wire code and display code) and store", async () => {
+    const user = await createUser();
+    const created = await createdOrder(user, {
+      lines: [
+        line({ package_code: "PREMIUM_5", months: 12, store_name: "Minh Shop" }),
+        line({ store_name: "Lan Shop" }),
+      ],
+    });
+    const cookie = await signIn(user);
+    const r = await call<Page<OrderItem & { app_code: string; lines: Record<string, unknown>[] }>>(
+      "/order/my-order",
+      {},
+      { cookie },
+    );
+    const [order] = r.body.data.items;
+    expect(order?._id).toBe(created.order_id);
+    expect(order?.lines).toHaveLength(2);
+    expect(order?.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          app_code: "ls",
+          package_code: "PREMIUM_5",
+          display_code: "BUSSINESS_3",
+          store_name: "Minh Shop",
+          months: 12,
+        }),
+        expect.objectContaining({ package_code: "PRO", display_code: "PRO", store_name: "Lan Shop" }),
+      ]),
+    );
+  });
+
   it("reads a plain day in the person's own zone", async () => {
     const user = await createUser({ timezone: "UTC" });
     const late = await createdOrder(user);
@@ -518,7 +550,7 @@ describe("/order/detail", () => {
     for (const id of [created.order_id, "nope"]) {
       const r = await call("/order/detail", { id }, { cookie });
       expect(r.status).toBe(404);
-      expect(r.body.message).toBe("Order not exists");
+      expect(r.body.message).toBe("This order does not exist");
       expect((r.body.data as { error: string }).error).toBe("ORDER_NOT_FOUND");
     }
     expect((await call("/order/detail", { id: created.order_id })).status).toBe(401);
@@ -646,7 +678,7 @@ describe("/order/get-transaction", () => {
     expect(mine.body.data.account).toMatchObject({ email: owner.email, fullname: owner.fullname, point: 12 });
   });
 
-  it("answers 'Order not exists' for an unknown, cancelled or invalid order", async () => {
+  it("answers 'This order does not exist' for an unknown, cancelled or invalid order", async () => {
     const user = await createUser();
     const cancelled = await createdOrder(user);
     const invalid = await createdOrder(user);
@@ -662,7 +694,7 @@ describe("/order/get-transaction", () => {
     for (const transaction_id of ["unknown-transaction", cancelled.transaction_id, invalid.transaction_id]) {
       const r = await call("/order/get-transaction", { transaction_id, lang: "en" });
       expect(r.status).toBe(404);
-      expect(r.body.message).toBe("Order not exists");
+      expect(r.body.message).toBe("This order does not exist");
     }
   });
 

@@ -1,8 +1,8 @@
 // Orders (DESIGN §10–§11): the person's calls, the product's order creation, and the rows the
 // screens show. No server imports: the order screens use them.
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/list-query";
-import type { CheckoutMethod } from "@/server/checkout/schema";
+import { listQuerySchema, pageDto } from "@/lib/list-query";
+import type { CheckoutMethod, PendingTransferDto } from "@/server/checkout/schema";
 
 /** SPEC §4 order and payment statuses. */
 export const ORDER_STATUSES = ["PENDING", "PAID", "PAID_DEBIT", "CANCEL", "INVALID"] as const;
@@ -46,50 +46,57 @@ export const createOrderSchema = z.object({
 });
 export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
-export type OrderLineDto = {
-  _id: string;
-  app_code: string;
-  store_id: string;
-  store_name: string;
-  package_code: string;
+export const orderLineDto = z.object({
+  _id: z.string(),
+  app_code: z.string(),
+  store_id: z.string(),
+  store_name: z.string(),
+  package_code: z.string(),
   /** SPEC §3 display name of the package code. */
-  display_code: string;
-  package_name: string;
-  months: number;
-  bonus_months: number;
-  subtotal: number;
-};
+  display_code: z.string().describe("SPEC §3 display name of the package code (PREMIUM_5 → BUSSINESS_3)"),
+  package_name: z.string(),
+  months: z.number().int(),
+  bonus_months: z.number().int(),
+  subtotal: z.number().int().describe("VND"),
+});
+export type OrderLineDto = z.infer<typeof orderLineDto>;
 
-export type OrderDto = {
-  _id: string;
-  reference_no: string;
-  transaction_id: string;
-  app_code: string;
-  status: OrderStatus;
-  total: number;
-  note: string | null;
-  created_at: string;
-  paid_at: string | null;
-  lines?: OrderLineDto[];
-};
+export const orderDto = z.object({
+  _id: z.string(),
+  reference_no: z.string(),
+  transaction_id: z.string().describe("The checkout link's capability (/checkout?transaction_id=…)"),
+  app_code: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  total: z.number().int().describe("VND"),
+  note: z.string().nullable(),
+  created_at: z.iso.datetime(),
+  paid_at: z.iso.datetime().nullable(),
+  lines: z.array(orderLineDto).optional(),
+});
+export type OrderDto = z.infer<typeof orderDto>;
+
+export const orderPageDto = pageDto(orderDto);
 
 /** What /order/create answers the product. */
-export type CreatedOrderDto = {
-  order_id: string;
-  transaction_id: string;
-  reference_no: string;
-  total: number;
-  status: OrderStatus;
-  checkout_url: string;
-};
+export const createdOrderDto = z.object({
+  order_id: z.string(),
+  transaction_id: z.string(),
+  reference_no: z.string(),
+  total: z.number().int().describe("VND, priced from the catalog of the product's own app"),
+  status: z.enum(ORDER_STATUSES),
+  checkout_url: z.string().describe("Send the person's browser here to pay"),
+});
+export type CreatedOrderDto = z.infer<typeof createdOrderDto>;
 
 /**
  * /order/get-transaction's answer: the order with its lines, whether the signed-in person owns
- * it, the account shown (the owner's details; anyone else a masked email) and the configured
- * checkout methods, bank transfer first.
+ * it, the account shown (the owner's details; anyone else a masked email), the configured
+ * checkout methods, bank transfer first, and (owner only) the bank transfer already opened.
+ * Its schema, `transactionDto`, is in checkout/schema.ts (the checkout page's data).
  */
 export type TransactionDto = OrderDto & {
   is_owner: boolean;
   account: { email: string; fullname?: string; phone?: string | null; point?: number };
   methods: CheckoutMethod[];
+  pending_transfer: PendingTransferDto | null;
 };

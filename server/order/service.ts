@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
 import { adjustBalanceIn, newReferenceNo } from "@/server/balance/service";
 import { checkoutMethods } from "@/server/checkout/config";
+import { findOpenTransfer } from "@/server/checkout/transfer";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Db, Executor } from "@/server/db/client";
 import { findPackageByCode } from "@/server/package/repository";
@@ -100,7 +101,20 @@ export async function listMyOrders(ctx: Ctx, input: z.output<typeof myOrderSchem
     limit: input.limit,
     offset: input.offset,
   });
-  const page: Page<OrderDto> = { items: items.map((row) => toOrderDto(row)), total };
+  // The lines of the page in one query: the list says what each order bought (app · package · store).
+  const lines = await findLines(
+    ctx.db,
+    items.map((row) => row.id),
+  );
+  const page: Page<OrderDto> = {
+    items: items.map((row) =>
+      toOrderDto(
+        row,
+        lines.filter((line) => line.orderId === row.id),
+      ),
+    ),
+    total,
+  };
   return { data: page };
 }
 
@@ -126,8 +140,8 @@ const maskEmail = (email: string) => email.replace(/^(.).*(@.*)$/, "$1***$2");
 
 /**
  * /order/get-transaction: the order behind a checkout link. The transaction id is the
- * capability; the owner signed in sees the account details, anyone else a masked email.
- * An unknown, cancelled or invalid order is 'Order not exists'.
+ * capability; the owner signed in sees the account details and the bank transfer they already
+ * opened, anyone else a masked email. An unknown, cancelled or invalid order is 'Order not exists'.
  */
 export async function getTransaction(
   ctx: Ctx,
@@ -144,6 +158,7 @@ export async function getTransaction(
     ...toOrderDto(order, lines),
     is_owner: isOwner,
     methods: checkoutMethods(ctx.env),
+    pending_transfer: isOwner ? await findOpenTransfer(ctx, order) : null,
     account:
       isOwner && ctx.auth
         ? {
@@ -390,7 +405,10 @@ export async function buyWithCredit(
       balance: "credit",
       amount: -options.credit,
       type: "USER_BUY_ORDER",
-      note: `${pkg.code} ${pkg.months}m for ${options.storeName}`,
+      reason: {
+        key: "partnerOrder",
+        params: { package: pkg.code, months: pkg.months, store: options.storeName },
+      },
       appCode: options.appCode,
       customerId: options.customerId,
       referenceNo: order.referenceNo,

@@ -1,7 +1,7 @@
 // Payments (DESIGN §10): one row per attempt to pay an order. No server imports: screens use them.
 import { z } from "zod";
-import { listQuerySchema, sortSchema } from "@/lib/list-query";
-import { ORDER_STATUSES, type OrderLineDto, type OrderStatus } from "@/server/order/schema";
+import { listQuerySchema, pageDto, sortSchema } from "@/lib/list-query";
+import { ORDER_STATUSES, orderLineDto } from "@/server/order/schema";
 
 export const PAYMENT_METHODS = ["ONLINE_METHOD", "OFFLINE_METHOD"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -23,29 +23,36 @@ export type PaymentListInput = z.input<typeof paymentListSchema>;
 export const paymentIdSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const paymentCancelSchema = paymentIdSchema.extend({ note: z.string().trim().max(500).optional() });
 
-export type PaymentDto = {
-  _id: string;
-  reference_no: string;
-  order_id: string;
-  order_reference_no: string;
-  app_code: string;
-  method: PaymentMethod;
-  gateway: PaymentGateway;
+export const paymentDto = z.object({
+  _id: z.string(),
+  reference_no: z.string(),
+  order_id: z.string(),
+  order_reference_no: z.string(),
+  app_code: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  gateway: z.enum(PAYMENT_GATEWAYS),
   /** Due in VND after points. */
-  amount: number;
-  points_used: number;
-  status: OrderStatus;
-  note: string | null;
+  amount: z.number().int().describe("Due in VND after points"),
+  points_used: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  note: z.string().nullable(),
   /** The gateway's transaction id once it paid. */
-  transaction_id: string | null;
-  created_at: string;
-  paid_at: string | null;
-  is_hidden: boolean;
-};
+  transaction_id: z.string().nullable().describe("The gateway's transaction id once it paid"),
+  created_at: z.iso.datetime(),
+  paid_at: z.iso.datetime().nullable(),
+  is_hidden: z.boolean(),
+});
+export type PaymentDto = z.infer<typeof paymentDto>;
 
-export type PaymentDetailDto = PaymentDto & {
-  order_total: number;
-  order_status: OrderStatus;
-  lines: OrderLineDto[];
-  customer: { email: string; fullname: string; phone: string | null };
-};
+export const paymentPageDto = pageDto(paymentDto);
+
+export const paymentDetailDto = paymentDto.extend({
+  order_total: z.number().int(),
+  order_status: z.enum(ORDER_STATUSES),
+  lines: z.array(orderLineDto),
+  customer: z.object({ email: z.string(), fullname: z.string(), phone: z.string().nullable() }),
+});
+export type PaymentDetailDto = z.infer<typeof paymentDetailDto>;
+
+/** /payment/cancel and /payment/hide answer only their message: `data` is null. */
+export const noDataDto = z.null();

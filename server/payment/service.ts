@@ -106,7 +106,7 @@ export async function voidPayment(
       userId: payment.userId,
       balance: "point",
       amount: points,
-      note: `Points returned: payment ${payment.referenceNo} (${to})`,
+      reason: { key: "pointsReturned", params: { payment: payment.referenceNo, status: to } },
       referenceNo: `${payment.referenceNo}-R`,
       now,
     });

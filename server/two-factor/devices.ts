@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { formatListDateTime } from "@/lib/format";
 import type { CookieDirective } from "@/lib/http/call";
 import { translator } from "@/lib/i18n";
 import { newId, newToken, sha256 } from "@/lib/ids";
@@ -128,11 +129,8 @@ export async function notifyIfNewDevice(ctx: Ctx, user: UserRow): Promise<void> 
     browser: agent.browser,
     os: agent.os,
     ip: ctx.ip,
-    time: new Intl.DateTimeFormat(lang, {
-      dateStyle: "medium",
-      timeStyle: "short",
-      timeZone: user.timezone,
-    }).format(ctx.clock()),
+    // lib/format's numbers-only date: no month names CLDR lacks, Latin digits in every language.
+    time: formatListDateTime(ctx.clock(), user.timezone),
   };
   try {
     await deliver(

@@ -2,7 +2,7 @@
 // call, shared by the forms and the handlers. No server imports here: client components use it.
 import { z } from "zod";
 import { isVietnamesePhone, MSG, optionalText, otpCodeField, text } from "@/lib/validation";
-import { flag } from "@/server/auth/schema";
+import { flag, signedInDto } from "@/server/auth/schema";
 
 export const TWO_FA_METHODS = ["totp", "sms"] as const;
 export type TwoFaMethod = (typeof TWO_FA_METHODS)[number];
@@ -79,26 +79,62 @@ export const pageSchema = z.object({
 });
 
 /** A live session as the person sees it (Devices section, device-limit dialog). */
-export type DeviceDto = {
-  id: string;
-  device: "desktop" | "mobile" | "tablet";
-  browser: string;
-  os: string;
-  ip: string | null;
-  app_code: string;
-  created_at: string;
-  last_active: string;
-  is_current: boolean;
+export const deviceDto = z.object({
+  id: z.string(),
+  device: z.enum(["desktop", "mobile", "tablet"]),
+  browser: z.string(),
+  os: z.string(),
+  ip: z.string().nullable(),
+  app_code: z.string(),
+  created_at: z.iso.datetime(),
+  last_active: z.iso.datetime(),
+  is_current: z.boolean(),
   /** This browser skips the second factor (trusted for 30 days). */
-  is_trusted: boolean;
+  is_trusted: z.boolean().describe("This browser skips the second factor (trusted for 30 days)"),
+});
+export type DeviceDto = z.infer<typeof deviceDto>;
+
+export const securityEventDto = z.object({
+  id: z.string(),
+  type: z.string().describe("signin, signin_failed, 2fa_enabled, password_changed, signout, …"),
+  ip: z.string().nullable(),
+  browser: z.string(),
+  os: z.string(),
+  created_at: z.iso.datetime(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type SecurityEventDto = z.infer<typeof securityEventDto>;
+
+// Answers (the API reference documents them; server/openapi).
+
+/** /auth2-fa/generate-setup-url. */
+export const totpSetupDto = z.object({
+  qrCode: z.string().describe("data: URL of a PNG"),
+  secret: z.string().describe("Base32, for typing into the app"),
+  otpauth_url: z.string(),
+});
+
+const enabledExtra = {
+  method: z.enum(TWO_FA_METHODS),
+  backup_codes: z.array(z.string()).optional().describe("TOTP: ten single-use codes, shown once"),
 };
 
-export type SecurityEventDto = {
-  id: string;
-  type: string;
-  ip: string | null;
-  browser: string;
-  os: string;
-  created_at: string;
-  data: Record<string, unknown>;
-};
+/** /auth2-fa/enable-2fa: from a sign-in (`custom_auth`) the signed-in result; from the profile, the method. */
+export const twoFaEnabledDto = z.union([signedInDto.extend(enabledExtra), z.object(enabledExtra)]);
+
+export const smsCodeSentDto = z.object({ phone: z.string(), exp_time: z.number().int() });
+
+export const codeExpiryDto = z.object({ exp_time: z.number().int() });
+
+export const deviceLimitDevicesDto = z.object({ devices: z.array(deviceDto), limit: z.number().int() });
+
+export const signedOutAllDto = z.object({ redirect_url: z.string(), revoked: z.number().int() });
+
+export const sessionsDto = z.object({ items: z.array(deviceDto) });
+
+export const deviceIdDto = z.object({ id: z.string() });
+
+/** Signing this very session out answers where to go; any other, its id. */
+export const revokedSessionDto = z.union([z.object({ redirect_url: z.string() }), deviceIdDto]);
+
+export const securityEventsDto = z.object({ items: z.array(securityEventDto), total: z.number().int() });

@@ -70,7 +70,7 @@ describe("SMS two-factor from the profile", () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(400);
     expect(res.body.data.error).toBe("VALIDATION");
-    expect(res.body.data.fields?.phone).toBe("Please entered valid phone number");
+    expect(res.body.data.fields?.phone).toBe("Please enter a valid phone number");
     expect(outbox().length).toBe(before);
   });
 
@@ -194,8 +194,14 @@ describe("sign-in with SMS two-factor", () => {
     const redirect = new URL(String(res.body.data.redirect_url), "http://x");
     expect(redirect.pathname).toBe("/verify-2fa");
     expect(redirect.searchParams.get("verify_type")).toBe("SMS");
-    expect(redirect.searchParams.get("phone")).toBe(phone);
+    // No phone in the address: /verify-2fa looks it up, masked, by the token.
+    expect(String(res.body.data.redirect_url)).not.toContain(phone.slice(1));
     expect(redirect.searchParams.get("token")).toBe(res.body.data.custom_auth);
+    const info = await call<Data>("/auth/flow-info", {
+      token: res.body.data.custom_auth,
+      step: "verify_2fa",
+    });
+    expect(info.body.data).toMatchObject({ verify_type: "SMS", destination: `*******${phone.slice(-3)}` });
     expect(res.body.data.exp_time).toBe(300);
     expect(res.cookie).toBe("");
     expect(smsTo(phone)).toHaveLength(before + 1);

@@ -162,7 +162,7 @@ describe("/user/verify-email", () => {
     const missing = await call("/user/verify-email", { lang: "en" });
     expect(missing.status).toBe(400);
     expect((missing.body.data as Data & { fields?: Record<string, string> }).fields?.token).toBe(
-      "Please enter Token",
+      "Token is required",
     );
 
     const { user, cookie } = await signedInUnverified();

@@ -1,12 +1,13 @@
 // Inputs of the /2.0/user/* calls: one schema per call, shared by the forms and the handlers.
 // No server imports here: client components import this file.
 import { z } from "zod";
-import { emailField, MSG, optionalText, password, text } from "@/lib/validation";
+import { emailField, MSG, newPasswordField, optionalText, text } from "@/lib/validation";
 
 export const forgottenPassSchema = z.object({ email: emailField });
 export type ForgottenPassInput = z.input<typeof forgottenPassSchema>;
 
-const newPassword = password({ min: 8, max: 20, strength: true });
+/** The one rule of lib/password-rule.ts; the service also checks the password is not the email. */
+const newPassword = newPasswordField;
 
 export const resetPasswordSchema = z
   .object({
@@ -73,13 +74,13 @@ export const updateProfileSchema = z.object({
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>;
 
 /**
- * /user/change-password: new and confirm must match. SPEC §5 reads 6–45 here but 8–45 at sign-in;
- * a 6-character password could then never sign in, so the new one is 8–45 like sign-in's.
+ * /user/change-password: new and confirm must match; the new one follows the one rule of
+ * lib/password-rule.ts (SPEC §5's per-screen readings, 6–45 here, gave way to it).
  */
 export const changePasswordSchema = z
   .object({
     old_password: z.string().min(1).max(200),
-    new_password: password({ min: 8, max: 45, strength: false }),
+    new_password: newPassword,
     confirm_password: z.string().min(1).max(200),
     store_id: optionalText(100),
     app_code: optionalText(20),
@@ -107,3 +108,92 @@ export const updateAffiliateInfoSchema = z.object({
     .max(2000),
 });
 export type UpdateAffiliateInfoInput = z.input<typeof updateAffiliateInfoSchema>;
+
+// Answers (the API reference documents them; server/openapi).
+
+const isoTime = z.iso.datetime();
+
+/** SPEC §3 user info as the browser and sibling products receive it (never the token or secrets). */
+export const userInfoDto = z.object({
+  _id: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  lastname: z.string().nullable(),
+  phone: z.string().nullable().describe("National format for Vietnam (0912345678), E.164 elsewhere"),
+  country_code: z.string().nullable().describe("ISO 3166-1 alpha-2, lower case (vn)"),
+  avatar: z.string().nullable().describe("Path of the uploaded picture"),
+  language: z.string().describe("vi, en, th, my or id"),
+  timezone: z.string().describe("IANA time zone (Asia/Ho_Chi_Minh)"),
+  point: z.number(),
+  money: z.number().int().describe("VND"),
+  credit: z.number().describe("Partner credit, two decimals"),
+  credit_app: z.number().describe("API credit, two decimals"),
+  is_partner: z.boolean(),
+  scope: z.string().describe("user or admin"),
+  is_require_2fa: z.boolean(),
+  verify_2fa_type: z.string().nullable().describe("TOTP or SMS when two-factor is on"),
+  is_not_enable_2fa: z.boolean(),
+  is_verify_phone: z.boolean(),
+  is_verify_email: z.boolean(),
+  is_not_verify: z.boolean(),
+  verify_type: z.string().describe("EMAIL, SMS or ZNS: the channel of the account's verification code"),
+  is_sent_mail: isoTime.nullable().describe("When the last verification mail went out"),
+  is_refferral: z.boolean(),
+  last_login: isoTime.nullable(),
+  status: z.string().describe("ACTIVE, or LOCKED"),
+  packages: z.array(z.string()),
+  created_at: isoTime,
+  code: z.string().describe("The person's own referral / affiliate code"),
+  ladiflow_ref: z.string().nullable(),
+});
+export type UserInfoDto = z.infer<typeof userInfoDto>;
+
+/** /user/update: the person as saved. */
+export const profileSavedDto = z.object({ user: userInfoDto });
+
+/** /user/forgotten-pass: the same answer whether or not the email has an account. */
+export const forgottenPassDto = z.object({ email: z.string() });
+
+/** A step that ends where the browser goes next. */
+export const redirectDto = z.object({ redirect_url: z.string() });
+
+export const verificationMailDto = z.object({ is_sent_mail: isoTime });
+
+export const emailVerifiedDto = z.object({ email: z.string(), redirect_url: z.string() });
+
+/** A call that answers nothing but its message. */
+export const noDataDto = z.object({});
+
+export const affiliateCodeDto = z.object({ affilate_code: z.string() });
+
+export const myReferrerDto = z.object({
+  referrer: z.object({ email: z.string(), code: z.string() }).nullable(),
+  affilate_code: z.string().nullable(),
+  ladiflow_ref: z.string().nullable(),
+});
+
+export const referralInfoDto = z.object({
+  code: z.string(),
+  referral_url: z.string(),
+  total: z.number().int(),
+  verified: z.number().int(),
+  purchased: z.number().int(),
+});
+
+/** /affilate/my-affilate-info: null for someone not in the programme. */
+export const affiliateInfoDto = z.object({
+  affilateInfo: z
+    .object({
+      code: z.string(),
+      flow_code: z.string().nullable(),
+      level: z.number().int().min(1).max(4),
+      payment_info: z.string(),
+      referral_url: z.string(),
+      customer_count: z.number().int(),
+      purchased_count: z.number().int(),
+      total_purchased: z.number().int(),
+    })
+    .nullable(),
+});
+
+export const paymentInfoDto = z.object({ payment_info: z.string() });

@@ -1,8 +1,11 @@
 import "server-only";
 import type { UserRow } from "./repository";
+import type { UserInfoDto } from "./schema";
+
+export type { UserInfoDto };
 
 /** SPEC §3 user info as the browser and sibling products receive it (never the token or secrets). */
-export function toUserInfo(user: UserRow) {
+export function toUserInfo(user: UserRow): UserInfoDto {
   return {
     _id: user.id,
     email: user.email,
@@ -30,10 +33,9 @@ export function toUserInfo(user: UserRow) {
     is_refferral: Boolean(user.referralId || user.affilateCode),
     last_login: user.lastLoginAt?.toISOString() ?? null,
     status: user.status,
-    packages: [] as string[],
+    packages: [],
     created_at: user.createdAt.toISOString(),
     code: user.code,
     ladiflow_ref: user.ladiflowRef,
   };
 }
-export type UserInfoDto = ReturnType<typeof toUserInfo>;

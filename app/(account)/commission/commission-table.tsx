@@ -11,7 +11,7 @@ import { ListScreen } from "@/components/list/list-screen";
 import { type ListQueryOptions, listRequestBody } from "@/components/list/query";
 import { type ListPage, useList } from "@/components/list/use-list";
 import type { ListQueryApi } from "@/components/list/use-list-query";
-import { formatDateTime, formatVnd } from "@/lib/format";
+import { formatListDateTime, formatVnd } from "@/lib/format";
 import { type CommissionDto, type CommissionPage, INVOICED_FILTERS } from "@/server/affiliate/schema";
 import { CommissionDetailDialog, programName } from "./commission-detail-dialog";
 
@@ -49,14 +49,14 @@ export function CommissionTable({ timeZone, appNames }: Props) {
         header: t("invoiceDate"),
         accessorFn: (row) => row.invoiced_at,
         cell: ({ row }) =>
-          row.original.invoiced_at ? formatDateTime(row.original.invoiced_at, timeZone) : NONE,
+          row.original.invoiced_at ? formatListDateTime(row.original.invoiced_at, timeZone) : NONE,
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {

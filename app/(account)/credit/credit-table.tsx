@@ -6,7 +6,8 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { ListScreen } from "@/components/list/list-screen";
 import type { ListQueryOptions } from "@/components/list/query";
 import { SignedAmount } from "@/components/list/signed-amount";
-import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
+import { type AppNames, appName } from "@/lib/apps";
+import { formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
 import { CREDIT_LOG_TYPE_NAMES, CREDIT_LOG_TYPES, type CreditLogDto } from "@/server/balance/schema";
 
 const OPTIONS: ListQueryOptions = {
@@ -22,13 +23,17 @@ type Props = {
   timeZone: string;
   /** Partners see the customer and the reference number (SPEC §6). */
   isPartner: boolean;
-  /** App code → product name. */
-  appNames: Record<string, string>;
+  /** App code → the name a person reads (lib/apps). */
+  appNames: AppNames;
 };
+
+/** The balance each row moved, named so money (₫), partner credit and API credit never mix. */
+const UNIT_KEYS = { money: "money", credit: "credit", credit_app: "creditApp" } as const;
 
 /** /credit: the person's credit log with the type filter (SPEC §2, §4). */
 export function CreditTable({ timeZone, isPartner, appNames }: Props) {
   const t = useTranslations("account.credit");
+  const tb = useTranslations("account.balances");
   const locale = useLocale();
   const columns = useMemo(() => {
     const all: (ColumnDef<CreditLogDto> | false)[] = [
@@ -37,7 +42,7 @@ export function CreditTable({ timeZone, isPartner, appNames }: Props) {
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
         enableSorting: true,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       isPartner && {
@@ -61,23 +66,29 @@ export function CreditTable({ timeZone, isPartner, appNames }: Props) {
         id: "application",
         header: t("application"),
         accessorFn: (row) =>
-          APP_TYPES.has(row.type) && row.app_code
-            ? (appNames[row.app_code] ?? row.app_code.toUpperCase())
-            : NONE,
+          APP_TYPES.has(row.type) && row.app_code ? appName(row.app_code, appNames) : NONE,
       },
       {
         id: "credit",
-        header: t("credit"),
+        header: t("amount"),
         accessorFn: (row) => row.credit,
         enableSorting: true,
-        meta: { className: "text-right tabular-nums" },
+        meta: { className: "text-right tabular-nums", card: "amount" },
         cell: ({ row }) => (
-          <SignedAmount
-            value={row.original.credit}
-            format={(v) =>
-              row.original.balance === "money" ? formatVnd(v, locale) : formatDecimal(v, locale)
-            }
-          />
+          <span className="inline-flex flex-col items-end gap-0.5">
+            <SignedAmount
+              value={row.original.credit}
+              format={(v) =>
+                row.original.balance === "money" ? formatVnd(v, locale) : formatDecimal(v, locale)
+              }
+            />{" "}
+            <span
+              data-testid="credit-unit"
+              className="rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-600"
+            >
+              {tb(UNIT_KEYS[row.original.balance])}
+            </span>
+          </span>
         ),
       },
       isPartner && {
@@ -90,7 +101,7 @@ export function CreditTable({ timeZone, isPartner, appNames }: Props) {
         id: "type",
         header: t("type"),
         accessorFn: (row) => t(`types.${row.type}`),
-        meta: { className: "min-w-28", wrap: true },
+        meta: { className: "min-w-28", wrap: true, card: "title" },
       },
       {
         id: "note",
@@ -100,7 +111,7 @@ export function CreditTable({ timeZone, isPartner, appNames }: Props) {
       },
     ];
     return all.filter((c): c is ColumnDef<CreditLogDto> => c !== false);
-  }, [t, locale, timeZone, isPartner, appNames]);
+  }, [t, tb, locale, timeZone, isPartner, appNames]);
 
   const typeOptions = useMemo(
     () => [
@@ -121,6 +132,7 @@ export function CreditTable({ timeZone, isPartner, appNames }: Props) {
       label={t("title")}
       timeZone={timeZone}
       options={OPTIONS}
+      cards
       filters={(list) => (
         <FilterSelect
           label={t("typeFilter")}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { appNamesFor } from "@/lib/apps";
 import { env } from "@/lib/env";
 import { getMe } from "@/lib/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
@@ -15,9 +16,7 @@ export default async function CreditPage() {
   const me = await getMe<UserInfoDto>();
   // The layout sends a dead session away; the page renders alongside it and must not crash first.
   if (me.code !== 200) redirect("/signout?expired=1");
-  const appNames = Object.fromEntries(
-    Object.entries(env().APPS_CONFIG).map(([code, app]) => [code, app.name]),
-  );
+  const appNames = appNamesFor(env().APPS_CONFIG, await getTranslations("common"));
   return (
     <section
       aria-labelledby="credit-title"

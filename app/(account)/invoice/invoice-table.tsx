@@ -8,7 +8,7 @@ import type { ColumnDef } from "@/components/list/data-table";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListScreen } from "@/components/list/list-screen";
 import type { ListQueryOptions } from "@/components/list/query";
-import { formatDateTime, formatVnd } from "@/lib/format";
+import { formatListDateTime, formatVnd } from "@/lib/format";
 import { INVOICE_STATUSES, type InvoiceDto } from "@/server/invoice/schema";
 import { InvoiceDetailDialog, InvoiceStatusBadge, monthText } from "./invoice-detail-dialog";
 
@@ -47,14 +47,14 @@ export function InvoiceTable({ timeZone }: { timeZone: string }) {
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {
         id: "paid_at",
         header: t("paidAt"),
         accessorFn: (row) => row.paid_at,
-        cell: ({ row }) => (row.original.paid_at ? formatDateTime(row.original.paid_at, timeZone) : NONE),
+        cell: ({ row }) => (row.original.paid_at ? formatListDateTime(row.original.paid_at, timeZone) : NONE),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {

@@ -6,6 +6,7 @@ import { OrderLinesTable } from "@/components/commerce/order-lines-table";
 import { StatusBadge } from "@/components/commerce/status-badge";
 import { useDetail } from "@/components/commerce/use-detail";
 import { Button } from "@/components/ui/button";
+import { appName } from "@/lib/apps";
 import { formatDateTime, formatVnd } from "@/lib/format";
 import type { OrderDto } from "@/server/order/schema";
 
@@ -60,7 +61,7 @@ export function OrderDetailDialog({
               {
                 key: "app",
                 label: t("detail.app"),
-                value: appNames[shown.app_code] ?? shown.app_code.toUpperCase(),
+                value: appName(shown.app_code, appNames),
               },
               { key: "total", label: t("amount"), value: formatVnd(shown.total, locale) },
               { key: "created", label: t("createdAt"), value: formatDateTime(shown.created_at, timeZone) },

@@ -10,13 +10,16 @@ import { anyText, SearchFilter } from "@/components/list/search-filter";
 import { useReloadList } from "@/components/list/use-reload-list";
 import { type MenuAction, MenuButton } from "@/components/ui/menu-button";
 import { useToast } from "@/components/ui/toast";
-import { formatDateTime, formatVnd } from "@/lib/format";
+import { type AppNames, appName } from "@/lib/apps";
+import { formatListDateTime, formatVnd } from "@/lib/format";
 import { go } from "@/lib/http/client";
 import { ORDER_STATUSES, type OrderDto } from "@/server/order/schema";
+import { packageDisplayName } from "@/server/package/schema";
 import { CancelOrderDialog } from "./cancel-order-dialog";
 import { OrderDetailDialog } from "./order-detail-dialog";
 
 const PATH = "/order/my-order";
+const NONE = "--";
 /** myOrderSchema: a reference number is at most 64 characters. */
 const REFERENCE_MAX = 64;
 const OPTIONS: ListQueryOptions = {
@@ -31,8 +34,8 @@ export function repaymentHref(order: Pick<OrderDto, "transaction_id" | "app_code
 
 type Props = {
   timeZone: string;
-  /** App code → product name. */
-  appNames: Record<string, string>;
+  /** App code → the name a person reads (lib/apps). */
+  appNames: AppNames;
 };
 
 /** /order: the person's orders with search, status and dates; detail, cancel and repayment (SPEC §2, §4). */
@@ -53,17 +56,41 @@ export function OrderTable({ timeZone, appNames }: Props) {
         cell: ({ getValue }) => <span className="font-mono text-xs">{String(getValue())}</span>,
       },
       {
+        id: "bought",
+        header: t("bought"),
+        accessorFn: (row) => row.lines?.[0]?.store_name ?? "",
+        cell: ({ row }) => {
+          const [first, ...more] = row.original.lines ?? [];
+          if (!first) return NONE;
+          return (
+            <>
+              <span data-testid="order-bought">
+                {t("boughtSummary", {
+                  app: appName(first.app_code, appNames),
+                  package: packageDisplayName(first.package_code),
+                  store: first.store_name,
+                })}
+              </span>
+              {more.length > 0 && (
+                <span className="block text-xs text-gray-500">{t("moreLines", { count: more.length })}</span>
+              )}
+            </>
+          );
+        },
+        meta: { className: "min-w-48", wrap: true, card: "title" },
+      },
+      {
         id: "total",
         header: t("amount"),
         accessorFn: (row) => row.total,
         cell: ({ row }) => formatVnd(row.original.total, locale),
-        meta: { className: "text-right tabular-nums" },
+        meta: { className: "text-right tabular-nums", card: "amount" },
       },
       {
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {
@@ -99,10 +126,10 @@ export function OrderTable({ timeZone, appNames }: Props) {
             />
           );
         },
-        meta: { className: "w-12 text-right" },
+        meta: { className: "w-12 text-right", card: "actions" },
       },
     ],
-    [t, locale, timeZone],
+    [t, locale, timeZone, appNames],
   );
 
   const statusOptions = useMemo(
@@ -122,6 +149,7 @@ export function OrderTable({ timeZone, appNames }: Props) {
         label={t("title")}
         timeZone={timeZone}
         options={OPTIONS}
+        cards
         filters={(list) => (
           <>
             <SearchFilter

@@ -43,7 +43,7 @@ export function HidePaymentDialog({
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             {tc("cancel")}
           </Button>
-          <Button onClick={hide} busy={busy}>
+          <Button variant="danger" onClick={hide} busy={busy}>
             {t("confirm")}
           </Button>
         </>

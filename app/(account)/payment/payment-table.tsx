@@ -10,7 +10,7 @@ import { anyText, SearchFilter } from "@/components/list/search-filter";
 import { useReloadList } from "@/components/list/use-reload-list";
 import { type MenuAction, MenuButton } from "@/components/ui/menu-button";
 import { useToast } from "@/components/ui/toast";
-import { formatDateTime, formatVnd } from "@/lib/format";
+import { formatListDateTime, formatVnd } from "@/lib/format";
 import { ORDER_STATUSES } from "@/server/order/schema";
 import { PAYMENT_METHODS, PAYMENT_SORTS, type PaymentDto } from "@/server/payment/schema";
 import { CancelPaymentDialog } from "./cancel-payment-dialog";
@@ -95,7 +95,7 @@ export function PaymentTable({ timeZone, appNames }: Props) {
         accessorFn: (row) => row.created_at,
         enableSorting: true,
         sortingFn: serverOrder,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {

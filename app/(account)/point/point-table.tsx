@@ -5,7 +5,7 @@ import type { ColumnDef } from "@/components/list/data-table";
 import { ListScreen } from "@/components/list/list-screen";
 import type { ListQueryOptions } from "@/components/list/query";
 import { SignedAmount } from "@/components/list/signed-amount";
-import { formatDateTime, formatDecimal } from "@/lib/format";
+import { formatDecimal, formatListDateTime } from "@/lib/format";
 import type { PointLogDto } from "@/server/balance/schema";
 
 const OPTIONS: ListQueryOptions = { sortable: ["point", "created_at"] };
@@ -28,7 +28,7 @@ export function PointTable({ timeZone }: { timeZone: string }) {
         header: t("points"),
         accessorFn: (row) => row.point,
         enableSorting: true,
-        meta: { className: "text-right tabular-nums" },
+        meta: { className: "text-right tabular-nums", card: "amount" },
         cell: ({ row }) => (
           <SignedAmount value={row.original.point} format={(v) => formatDecimal(v, locale)} />
         ),
@@ -37,14 +37,14 @@ export function PointTable({ timeZone }: { timeZone: string }) {
         id: "description",
         header: t("description"),
         accessorFn: (row) => row.description ?? "",
-        meta: { className: "min-w-48", wrap: true },
+        meta: { className: "min-w-48", wrap: true, card: "title" },
       },
       {
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
         enableSorting: true,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
     ],
@@ -58,6 +58,7 @@ export function PointTable({ timeZone }: { timeZone: string }) {
       label={t("title")}
       timeZone={timeZone}
       options={OPTIONS}
+      cards
     />
   );
 }

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import type { ColumnDef } from "@/components/list/data-table";
 import { ListScreen } from "@/components/list/list-screen";
 import type { ListQueryOptions } from "@/components/list/query";
-import { formatDateTime } from "@/lib/format";
+import { formatListDateTime } from "@/lib/format";
 import type { ReferralDto } from "@/server/balance/schema";
 
 const OPTIONS: ListQueryOptions = { sortable: ["created_at"] };
@@ -27,7 +27,7 @@ export function ReferralTable({ timeZone }: { timeZone: string }) {
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
         enableSorting: true,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
     ];

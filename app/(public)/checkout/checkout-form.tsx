@@ -14,8 +14,10 @@ import type {
   TransferInstructions as Transfer,
 } from "@/server/checkout/schema";
 import { pointsToUse, VND_PER_POINT } from "@/server/gateways/points";
+import { packageDisplayName } from "@/server/package/schema";
+import { checkoutView, isCoveredByPoints } from "./checkout-view";
 import { resultPath } from "./links";
-import { TransferInstructions } from "./transfer-instructions";
+import { CancelTransfer, TransferInstructions } from "./transfer-instructions";
 import type { TransactionDto } from "./types";
 
 /** How long the page waits for the gateway page to replace it before offering a link. */
@@ -48,12 +50,34 @@ function sendTopTo(url: string): "navigating" | "opened" | "blocked" {
 type Step =
   | { kind: "form" }
   | { kind: "redirecting"; url: string; fallback: boolean }
-  | { kind: "transfer"; transfer: Transfer; paymentId: string };
+  | {
+      kind: "transfer";
+      transfer: Transfer;
+      paymentId: string;
+      pointsUsed: number;
+      /** Opened on an earlier visit: the page says the order is waiting for it. */
+      isReopened: boolean;
+    };
+
+/** A reopened checkout whose bank transfer is still open starts on that transfer. */
+function firstStep(order: TransactionDto): Step {
+  const pending = order.pending_transfer;
+  if (checkoutView(order) !== "transfer" || !pending) return { kind: "form" };
+  return {
+    kind: "transfer",
+    transfer: pending.transfer,
+    paymentId: pending.payment_id,
+    pointsUsed: pending.points_used,
+    isReopened: true,
+  };
+}
 
 /**
  * SPEC §2/§4 /checkout: the account, the method (bank transfer by default), the items, points
  * (used by default, owner only) and the totals; Confirm opens the attempt on the server, which
- * answers a gateway URL, the transfer instructions, or a payment already covered by points.
+ * answers a gateway URL, the transfer instructions, or a payment already covered by points (then
+ * no method is asked and the button says "Pay with points"). A transfer opened earlier and still
+ * open is shown again, with a way to cancel it and pay another way.
  */
 export function CheckoutForm({
   order,
@@ -80,16 +104,20 @@ export function CheckoutForm({
   const [points, setPoints] = useState(order.account.point ?? 0);
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
-  const [step, setStep] = useState<Step>({ kind: "form" });
+  const [step, setStep] = useState<Step>(() => firstStep(order));
   const transferHeading = useRef<HTMLHeadingElement>(null);
 
   const canPay = order.is_owner && order.status === "PENDING";
   const { pointsUsed, dueVnd } = pointsToUse(points, order.total, canPay && usePoints);
+  const isCovered = canPay && isCoveredByPoints(pointsUsed, dueVnd);
   const lines = order.lines ?? [];
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
 
+  // A transfer just opened takes the focus; one shown on arrival leaves it where the page starts.
+  const isReopened = step.kind === "transfer" && step.isReopened;
   useEffect(() => {
-    if (step.kind === "transfer") transferHeading.current?.focus();
-  }, [step.kind]);
+    if (step.kind === "transfer" && !isReopened) transferHeading.current?.focus();
+  }, [step.kind, isReopened]);
 
   useEffect(() => {
     if (step.kind !== "redirecting" || step.fallback) return;
@@ -116,8 +144,8 @@ export function CheckoutForm({
     }
     const answer = envelope.data;
     setPoints(answer.new_point);
-    // The transfer details say it themselves (their heading takes the focus); a toast at the
-    // bottom-left would cover them on a phone and hide the copy confirmations.
+    // The transfer details say it themselves (their heading takes the focus); a toast over them
+    // would hide the copy confirmations.
     if (envelope.message && !answer.transfer) toast.show("success", envelope.message);
     if (answer.status === "PAID") {
       router.push(resultPath(answer.payment_id));
@@ -129,7 +157,13 @@ export function CheckoutForm({
       return;
     }
     if (answer.transfer) {
-      setStep({ kind: "transfer", transfer: answer.transfer, paymentId: answer.payment_id });
+      setStep({
+        kind: "transfer",
+        transfer: answer.transfer,
+        paymentId: answer.payment_id,
+        pointsUsed: answer.points_used,
+        isReopened: false,
+      });
       return;
     }
     // Neither: the attempt exists; its page says what became of it.
@@ -181,8 +215,8 @@ export function CheckoutForm({
               <div className="min-w-0">
                 <p className="break-words font-medium text-gray-900">{line.store_name}</p>
                 <p className="text-gray-600">
-                  <span className="font-mono text-xs font-semibold text-gray-700">{line.display_code}</span>{" "}
-                  {line.package_name}
+                  {/* The catalog's name is words ("Sales Business 3"); the wire code stays off screen. */}
+                  {line.package_name || packageDisplayName(line.package_code)}
                 </p>
                 <p className="text-xs text-gray-500">
                   {line.bonus_months > 0
@@ -202,11 +236,51 @@ export function CheckoutForm({
       </section>
 
       {step.kind === "transfer" ? (
-        <TransferInstructions
-          transfer={step.transfer}
-          paymentId={step.paymentId}
-          headingRef={transferHeading}
-        />
+        <div className="flex flex-col gap-6" data-testid="checkout-transfer" data-reopened={step.isReopened}>
+          {step.isReopened && (
+            <div
+              role="status"
+              className="flex flex-col gap-1 rounded-lg bg-brand-50 px-4 py-3 text-sm text-gray-800 ring-1 ring-brand-100"
+              data-testid="transfer-waiting"
+            >
+              <p className="font-semibold text-gray-900">{t("transfer.waitingTitle")}</p>
+              <p>{t("transfer.waitingBody")}</p>
+            </div>
+          )}
+          <TransferInstructions
+            transfer={step.transfer}
+            paymentId={step.paymentId}
+            headingRef={transferHeading}
+            aside={
+              step.pointsUsed > 0 && (
+                <p className="text-sm text-gray-700" data-testid="transfer-points-held">
+                  {t("transfer.pointsHeld", {
+                    points: step.pointsUsed,
+                    value: formatVnd(step.pointsUsed * VND_PER_POINT, locale),
+                  })}
+                </p>
+              )
+            }
+          />
+          <CancelTransfer
+            paymentId={step.paymentId}
+            pointsUsed={step.pointsUsed}
+            onCancelled={async (message) => {
+              // The points came back on the server: read the balance it now has.
+              const fresh = await api<TransactionDto>(
+                "/order/get-transaction",
+                { transaction_id: order.transaction_id },
+                { networkMessage: tc("networkError"), on401: "return" },
+              );
+              if (isSuccess(fresh) && typeof fresh.data.account.point === "number")
+                setPoints(fresh.data.account.point);
+              else setPoints((p) => p + step.pointsUsed);
+              setStep({ kind: "form" });
+              toast.show("success", message);
+              requestAnimationFrame(() => confirmHeading.current?.focus());
+            }}
+          />
+        </div>
       ) : (
         <form
           method="post"
@@ -216,8 +290,26 @@ export function CheckoutForm({
           aria-busy={busy || undefined}
         >
           {canPay && (
-            <fieldset disabled={busy || step.kind !== "form"} className="min-w-0">
-              <legend className="mb-2 text-base font-semibold text-gray-900">{t("method.legend")}</legend>
+            <fieldset
+              disabled={busy || step.kind !== "form" || isCovered}
+              aria-describedby={isCovered ? `${id}-covered` : undefined}
+              className="min-w-0"
+              data-testid="methods"
+            >
+              <legend className="mb-2 text-base font-semibold text-gray-900">
+                <span ref={confirmHeading} tabIndex={-1} className="outline-none">
+                  {t("method.legend")}
+                </span>
+              </legend>
+              {isCovered && (
+                <p
+                  id={`${id}-covered`}
+                  className="mb-2 text-sm text-gray-700"
+                  data-testid="method-not-needed"
+                >
+                  {t("method.notNeeded")}
+                </p>
+              )}
               {methods.length === 0 ? (
                 <p className="text-sm text-gray-600">{t("method.none")}</p>
               ) : (
@@ -225,17 +317,19 @@ export function CheckoutForm({
                   {methods.map((m) => (
                     <label
                       key={m}
-                      className={`flex cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-                        method === m
-                          ? "border-brand-500 bg-brand-50"
-                          : "border-gray-300 bg-white hover:bg-gray-50"
+                      className={`flex items-start gap-3 rounded-lg border px-4 py-3 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                        isCovered
+                          ? "cursor-not-allowed border-gray-200 bg-gray-50 opacity-60"
+                          : method === m
+                            ? "cursor-pointer border-brand-500 bg-brand-50"
+                            : "cursor-pointer border-gray-300 bg-white hover:bg-gray-50"
                       }`}
                     >
                       <input
                         type="radio"
                         name="method"
                         value={m}
-                        checked={method === m}
+                        checked={!isCovered && method === m}
                         onChange={() => setMethod(m)}
                         aria-labelledby={`${id}-${m}-name`}
                         aria-describedby={`${id}-${m}-hint`}
@@ -326,7 +420,7 @@ export function CheckoutForm({
                 </dd>
               </div>
             </dl>
-            {canPay && dueVnd === 0 && pointsUsed > 0 && (
+            {isCovered && (
               <p
                 className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
                 data-testid="covered-by-points"
@@ -362,8 +456,9 @@ export function CheckoutForm({
                   busy={busy}
                   disabled={!method || methods.length === 0}
                   data-testid="confirm"
+                  data-action={isCovered ? "points" : "method"}
                 >
-                  {t("confirm")}
+                  {isCovered ? t("confirmWithPoints") : t("confirm")}
                 </Button>
               )}
             </div>

@@ -5,6 +5,7 @@ import { formatDateTime } from "@/lib/format";
 import { getMe, pageCall } from "@/lib/http/page-call";
 import { BackLink, CheckoutCard } from "./checkout-card";
 import { CheckoutForm } from "./checkout-form";
+import { checkoutView } from "./checkout-view";
 import { checkoutPath, signInPath } from "./links";
 import { productLink } from "./product-link";
 import type { TransactionDto } from "./types";
@@ -75,7 +76,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   );
   const subtitle = t("subtitle", { reference: order.reference_no });
 
-  if (order.status === "PAID" || order.status === "PAID_DEBIT") {
+  if (checkoutView(order) === "paid") {
     // Never take money twice: a paid order offers nothing to pay.
     return (
       <CheckoutCard title={t("title")} subtitle={subtitle} brand={tc("appName")} layout={query.layout}>

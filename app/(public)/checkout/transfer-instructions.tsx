@@ -1,10 +1,15 @@
 "use client";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import type { Ref } from "react";
+import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "react";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
 import { formatVnd } from "@/lib/format";
+import { api } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
 import type { TransferInstructions as Transfer } from "@/server/checkout/schema";
+import { VND_PER_POINT } from "@/server/gateways/points";
 import { resultPath } from "./links";
 
 /** SPEC §9: the copy toast stays 3000 ms. */
@@ -53,12 +58,15 @@ export function TransferInstructions({
   paymentId,
   showDoneLink = true,
   headingRef,
+  aside,
 }: {
   transfer: Transfer;
   paymentId: string;
   /** The checkout offers "I have transferred"; the result page is already where it leads. */
   showDoneLink?: boolean;
   headingRef?: Ref<HTMLHeadingElement>;
+  /** A word of the page's own, under the note and above "I have transferred" (the points it holds). */
+  aside?: ReactNode;
 }) {
   const t = useTranslations("checkout.transfer");
   const locale = useLocale();
@@ -142,6 +150,7 @@ export function TransferInstructions({
       <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
         {t("note")}
       </p>
+      {aside}
       {showDoneLink && (
         <Link
           href={resultPath(paymentId)}
@@ -152,6 +161,97 @@ export function TransferInstructions({
         </Link>
       )}
       {toast.view}
+    </section>
+  );
+}
+
+/**
+ * "Pay another way" under an open bank transfer: asks first, in place (only if the money has not
+ * been sent; the attempt's points come back), then cancels the attempt with /payment/cancel and
+ * hands the checkout back its method picker. A refusal is said here, above the buttons.
+ */
+export function CancelTransfer({
+  paymentId,
+  pointsUsed,
+  onCancelled,
+}: {
+  paymentId: string;
+  pointsUsed: number;
+  onCancelled: (message: string) => Promise<void> | void;
+}) {
+  const t = useTranslations("checkout.transfer.change");
+  const tc = useTranslations("common");
+  const locale = useLocale();
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [isAsking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  useEffect(() => {
+    if (isAsking) heading.current?.focus();
+  }, [isAsking]);
+
+  async function cancel() {
+    if (busy) return;
+    setBusy(true);
+    setFailure(undefined);
+    const envelope = await api("/payment/cancel", { id: paymentId }, { networkMessage: tc("networkError") });
+    if (!isSuccess(envelope)) {
+      setBusy(false);
+      setFailure(envelope.message);
+      return;
+    }
+    await onCancelled(envelope.message || t("done"));
+  }
+
+  if (!isAsking) {
+    return (
+      <div>
+        <Button
+          id={`${id}-open`}
+          variant="secondary"
+          onClick={() => setAsking(true)}
+          data-testid="transfer-change"
+        >
+          {t("open")}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex flex-col gap-3 rounded-lg border border-red-200 bg-white p-4"
+      data-testid="transfer-cancel"
+    >
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="font-semibold text-gray-900 outline-none">
+        {t("title")}
+      </h3>
+      <p className="text-sm text-gray-700">{t("body")}</p>
+      {pointsUsed > 0 && (
+        <p className="text-sm text-gray-700">
+          {t("points", { points: pointsUsed, value: formatVnd(pointsUsed * VND_PER_POINT, locale) })}
+        </p>
+      )}
+      <FormAlert message={failure} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          disabled={busy}
+          onClick={() => {
+            setAsking(false);
+            setFailure(undefined);
+            // Back to the button that asked.
+            requestAnimationFrame(() => document.getElementById(`${id}-open`)?.focus());
+          }}
+        >
+          {t("keep")}
+        </Button>
+        <Button variant="danger" busy={busy} onClick={cancel} data-testid="transfer-cancel-confirm">
+          {t("confirm")}
+        </Button>
+      </div>
     </section>
   );
 }

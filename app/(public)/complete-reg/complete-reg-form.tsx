@@ -12,6 +12,7 @@ import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { passwordHint } from "@/lib/password-rule";
 import { completeRegisterFormSchema } from "@/server/auth/schema";
 
 type Values = { fullname: string; phone: string; password: string; country_code: string; policy: boolean };
@@ -87,7 +88,7 @@ export function CompleteRegForm({ email, fullname }: { email: string; fullname: 
           id={`${id}-password`}
           label={tSignUp("password")}
           error={errors.password?.message}
-          hint={tSignUp("passwordHint")}
+          hint={passwordHint(translate)}
         >
           <PasswordInput
             id={`${id}-password`}

@@ -1,12 +1,14 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
 import { TwoFactorDialogFrame } from "@/components/two-factor/app-setup-dialog";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
+import { appName, appNamesFor } from "@/lib/apps";
+import { formatListDateTime } from "@/lib/format";
 import { useValidationText } from "@/lib/hooks/use-api-form";
 import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, finishHandoff, go } from "@/lib/http/client";
@@ -26,6 +28,7 @@ type State = { kind: "loading" } | { kind: "failed"; message: string } | ({ kind
  */
 export function DeviceLimitDialog({ token }: { token: string }) {
   const signInHref = useSignInHref();
+  const router = useRouter();
   const t = useTranslations("auth.deviceLimit");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
@@ -35,23 +38,25 @@ export function DeviceLimitDialog({ token }: { token: string }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [selectError, setSelectError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const [dialog, setDialog] = useState<string | null>(null);
+  // A refused log-out, said in the dialog above its buttons (never in a second modal).
+  const [failure, setFailure] = useState<string>();
 
   useEffect(() => {
-    if (!token) {
-      setState({ kind: "failed", message: t("expired") });
-      return;
-    }
     let cancelled = false;
     (async () => {
-      const envelope = await api<Partial<Loaded>>(
+      const envelope = await api<Partial<Loaded> & { error?: string }>(
         "/auth/device-limit-devices",
         { token },
         { networkMessage: tc("networkError"), on401: "return" },
       );
       if (cancelled) return;
+      // The page checked the step; one that ended since is shown by the page under its own heading.
+      if (envelope.data?.error === "FLOW_TOKEN_INVALID") {
+        router.refresh();
+        return;
+      }
       if (!isSuccess(envelope) || !Array.isArray(envelope.data.devices)) {
-        setState({ kind: "failed", message: envelope.message || t("expired") });
+        setState({ kind: "failed", message: envelope.message || tc("networkError") });
         return;
       }
       setState({ kind: "ready", devices: envelope.data.devices, limit: envelope.data.limit });
@@ -60,12 +65,13 @@ export function DeviceLimitDialog({ token }: { token: string }) {
     return () => {
       cancelled = true;
     };
-  }, [token, t, tc]);
+  }, [token, tc, router]);
 
   const intro = state.kind === "ready" && state.limit ? t("text", { limit: state.limit }) : t("textNoLimit");
 
   function toggle(sessionId: string, on: boolean) {
     setSelectError(undefined);
+    setFailure(undefined);
     setSelected((ids) => (on ? [...ids, sessionId] : ids.filter((x) => x !== sessionId)));
   }
 
@@ -77,6 +83,7 @@ export function DeviceLimitDialog({ token }: { token: string }) {
       setSelectError(Object.values(fieldErrors(parsed.error, translate, label)).join("\n"));
       return;
     }
+    setFailure(undefined);
     setBusy(true);
     const envelope = await api(
       "/auth/device-limit-resolve",
@@ -88,9 +95,13 @@ export function DeviceLimitDialog({ token }: { token: string }) {
       go(envelope.data.redirect_url);
       return;
     }
+    if (envelope.data?.error === "FLOW_TOKEN_INVALID") {
+      router.refresh();
+      return;
+    }
     if (!isSuccess(envelope)) {
       setBusy(false);
-      setDialog(envelope.message);
+      setFailure(envelope.message);
       return;
     }
     finishHandoff(envelope.data);
@@ -173,24 +184,17 @@ export function DeviceLimitDialog({ token }: { token: string }) {
               {selectError}
             </p>
           )}
+          <FormAlert message={failure} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <RadixDialog.Close asChild>
               <Button variant="secondary">{t("cancel")}</Button>
             </RadixDialog.Close>
-            <Button type="submit" busy={busy}>
+            <Button type="submit" variant="danger" busy={busy}>
               {t("logout")}
             </Button>
           </div>
         </form>
       </TwoFactorDialogFrame>
-      <MessageDialog
-        open={dialog !== null}
-        title={tc("notification")}
-        onClose={() => setDialog(null)}
-        actions={<Button onClick={() => setDialog(null)}>{tc("ok")}</Button>}
-      >
-        {dialog}
-      </MessageDialog>
     </>
   );
 }
@@ -205,19 +209,14 @@ function DeviceRow({
   onChange: (checked: boolean) => void;
 }) {
   const t = useTranslations("auth.deviceLimit");
-  const locale = useLocale();
+  // The family's default app names in the person's language (lib/apps), not the code.
+  const appNames = appNamesFor({}, useTranslations("common"));
   const id = useId();
-  const format = useMemo(
-    () =>
-      new Intl.DateTimeFormat(locale, {
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        hour: "2-digit",
-        minute: "2-digit",
-      }),
-    [locale],
-  );
+  // lib/format's numbers-only date in this browser's zone (the list loads in the browser).
+  const format = useMemo(() => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return { format: (at: Date) => formatListDateTime(at, zone) };
+  }, []);
   const lastActive = new Date(device.last_active);
   const details = [
     t(`kind.${device.device}`),
@@ -226,7 +225,7 @@ function DeviceRow({
     device.app_code === PORTAL_APP_CODE
       ? t("appPortal")
       : device.app_code
-        ? t("app", { app: device.app_code.toUpperCase() })
+        ? t("app", { app: appName(device.app_code, appNames) })
         : null,
   ].filter(Boolean);
   return (

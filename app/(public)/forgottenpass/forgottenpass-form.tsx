@@ -1,11 +1,11 @@
 "use client";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
@@ -14,13 +14,16 @@ import { isSuccess } from "@/lib/http/envelope";
 import { rememberedEmail } from "@/lib/remembered-email";
 import { type ForgottenPassInput, forgottenPassSchema } from "@/server/user/schema";
 
-/** SPEC §4: the answer goes in a dialog (the same whether or not the email has an account); failures inline. */
+/**
+ * SPEC §4: failures inline; success ends on the page's "check your email" screen (`?sent`), the
+ * same whether or not the email has an account.
+ */
 export function ForgottenPassForm() {
   const t = useTranslations("auth.forgot");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const [alert, setAlert] = useState<string>();
-  const [sent, setSent] = useState<string | null>(null);
+  const router = useRouter();
   const [search, setSearch] = useState("");
   const id = useId();
   const form = useForm<ForgottenPassInput>({
@@ -48,50 +51,42 @@ export function ForgottenPassForm() {
       setAlert(envelope.message);
       return;
     }
-    setSent(envelope.message);
+    const params = new URLSearchParams(window.location.search);
+    params.set("sent", "1");
+    router.replace(`/forgottenpass?${params.toString()}`);
   });
 
   return (
-    <>
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-4"
-        aria-describedby={alert ? `${id}-alert` : undefined}
-      >
-        <div id={`${id}-alert`}>
-          <FormAlert message={alert} />
-        </div>
-        <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
-          <TextInput
-            id={`${id}-email`}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder={t("emailPlaceholder")}
-            invalid={Boolean(errors.email)}
-            {...form.register("email")}
-          />
-        </Field>
-        <Button type="submit" busy={isSubmitting}>
-          {t("submit")}
-        </Button>
-        <p className="text-center text-sm text-gray-600">
-          {t("remembered")}{" "}
-          <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">
-            {t("back")}
-          </Link>
-        </p>
-      </form>
-      <MessageDialog
-        open={sent !== null}
-        title={tc("notification")}
-        onClose={() => setSent(null)}
-        actions={<Button onClick={() => setSent(null)}>{tc("ok")}</Button>}
-      >
-        {sent}
-      </MessageDialog>
-    </>
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-describedby={alert ? `${id}-alert` : undefined}
+    >
+      <div id={`${id}-alert`}>
+        <FormAlert message={alert} />
+      </div>
+      <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
+        <TextInput
+          id={`${id}-email`}
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={t("emailPlaceholder")}
+          invalid={Boolean(errors.email)}
+          {...form.register("email")}
+        />
+      </Field>
+      <Button type="submit" busy={isSubmitting}>
+        {t("submit")}
+      </Button>
+      <p className="text-center text-sm text-gray-600">
+        {t("remembered")}{" "}
+        <Link href={`/signin${search}`} className="font-semibold text-brand-600 hover:underline">
+          {t("back")}
+        </Link>
+      </p>
+    </form>
   );
 }

@@ -21,12 +21,13 @@ function continueSignIn(data: TwoFactorDoneData) {
 export function RequireEnable2faChoice({
   customAuth,
   preferred,
-  phone,
+  maskedPhone,
   isPhoneVerified,
 }: {
   customAuth: string;
   preferred: TwoFaMethod;
-  phone: string;
+  /** The account's phone as the page may show it ("*******678"). */
+  maskedPhone: string;
   isPhoneVerified: boolean;
 }) {
   const signInHref = useSignInHref();
@@ -36,7 +37,7 @@ export function RequireEnable2faChoice({
   const methods: TwoFaMethod[] = preferred === "sms" ? ["sms", "totp"] : ["totp", "sms"];
   const text = {
     totp: { title: t("app"), body: t("appText") },
-    sms: { title: t("sms"), body: phone ? t("smsTextPhone", { phone }) : t("smsText") },
+    sms: { title: t("sms"), body: maskedPhone ? t("smsTextPhone", { phone: maskedPhone }) : t("smsText") },
   };
 
   return (
@@ -89,7 +90,9 @@ export function RequireEnable2faChoice({
         open={open === "sms"}
         onOpenChange={(next) => setOpen(next ? "sms" : null)}
         customAuth={customAuth}
-        phone={phone}
+        // A verified phone is shown fixed (the server sends to it whatever is typed); any other
+        // phone is typed again: a masked one cannot be sent.
+        phone={isPhoneVerified ? maskedPhone : ""}
         isPhoneVerified={isPhoneVerified}
         onDone={continueSignIn}
       />

@@ -11,6 +11,7 @@ import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { passwordHint } from "@/lib/password-rule";
 import { type ResetPasswordFormInput, resetPasswordFormSchema } from "@/server/user/schema";
 
 /** Time to read the success toast before the sign-in page replaces it. */
@@ -58,7 +59,12 @@ export function ResetPassForm({ token }: { token: string }) {
   return (
     <>
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-password`} label={t("password")} hint={t("hint")} error={errors.password?.message}>
+        <Field
+          id={`${id}-password`}
+          label={t("password")}
+          hint={passwordHint(translate)}
+          error={errors.password?.message}
+        >
           <PasswordInput
             id={`${id}-password`}
             autoComplete="new-password"

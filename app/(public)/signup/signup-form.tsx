@@ -17,6 +17,7 @@ import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api, currentQuery, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { passwordHint } from "@/lib/password-rule";
 import { rememberEmail } from "@/lib/remembered-email";
 import { isVietnamesePhone } from "@/lib/validation";
 import { signUpFormSchema } from "@/server/auth/schema";
@@ -45,7 +46,6 @@ export function SignUpForm({
 }) {
   const t = useTranslations("auth.signUp");
   const tc = useTranslations("common");
-  const tCaptcha = useTranslations("auth.captcha");
   const tSocial = useTranslations("auth.social");
   const socialText = {
     google: tSocial("google"),
@@ -187,7 +187,7 @@ export function SignUpForm({
           id={`${id}-password`}
           label={t("password")}
           error={errors.password?.message}
-          hint={t("passwordHint")}
+          hint={passwordHint(translate)}
         >
           <PasswordInput
             id={`${id}-password`}
@@ -207,15 +207,6 @@ export function SignUpForm({
                 ref={captcha}
                 invalid={Boolean(errors.token)}
                 onChange={(payload) => field.onChange(payload)}
-                labels={{
-                  label: tCaptcha("label"),
-                  verifying: tCaptcha("verifying"),
-                  verified: tCaptcha("verified"),
-                  error: tCaptcha("error"),
-                  expired: tCaptcha("expired"),
-                  verificationRequired: tCaptcha("required"),
-                  waitAlert: tCaptcha("wait"),
-                }}
               />
             )}
           />

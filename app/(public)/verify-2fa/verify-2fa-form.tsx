@@ -3,10 +3,11 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { CodeBoxes, type CodeBoxesHandle, isCodeComplete } from "@/components/two-factor/code-boxes";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { MessageDialog } from "@/components/ui/dialog";
 import { Field, TextInput } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
+import { formatCountdown } from "@/lib/countdown";
 import { useValidationText } from "@/lib/hooks/use-api-form";
 import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { type ApiData, api, currentQuery, finishHandoff, go } from "@/lib/http/client";
@@ -43,7 +44,8 @@ export function Verify2faForm({
   const [trustDevice, setTrustDevice] = useState(false);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
-  const [dialog, setDialog] = useState<string | null>(null);
+  // A refused code, said under the code it is about (never in a modal over the form).
+  const [failure, setFailure] = useState<string>();
   // An SMS code was just sent by the sign-in: resend opens after the countdown (SPEC §4).
   const [countdown, setCountdown] = useState(RESEND_SECONDS);
 
@@ -63,19 +65,24 @@ export function Verify2faForm({
     else boxes.current?.clear();
   }
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
+    void confirm(useBackup ? backupCode : code);
+  }
+
+  /** Checks a code: from the confirm button, or as soon as the sixth box is filled. */
+  async function confirm(typed: string) {
     if (busy) return;
     const parsed = verifyLoginSchema.safeParse({
-      token: useBackup ? backupCode : code,
+      token: typed,
       custom_auth: customAuth,
       trust_device: trustDevice,
     });
     if (!parsed.success) {
-      // SPEC §5: validation errors on the 2FA form are an error toast.
-      toast.show("error", Object.values(fieldErrors(parsed.error, translate, codeLabel)).join("\n"));
+      setFailure(Object.values(fieldErrors(parsed.error, translate, codeLabel)).join("\n"));
       return;
     }
+    setFailure(undefined);
     setBusy(true);
     const envelope = await api(
       "/auth2-fa/verify-login",
@@ -97,7 +104,8 @@ export function Verify2faForm({
     }
     if (!isSuccess(envelope)) {
       setBusy(false);
-      setDialog(envelope.message);
+      setFailure(envelope.message);
+      requestAnimationFrame(focusCode);
       return;
     }
     finishHandoff(envelope.data);
@@ -123,13 +131,14 @@ export function Verify2faForm({
   }
 
   function toggleBackup() {
+    setFailure(undefined);
     setUseBackup((on) => !on);
     setCode("");
     setBackupCode("");
     requestAnimationFrame(focusCode);
   }
 
-  /** Back to whichever code input is showing (after a toggle or a closed error dialog). */
+  /** Back to whichever code input is showing (after a toggle or a refused code). */
   function focusCode() {
     const backup = document.getElementById(`${id}-backup`);
     if (backup) backup.focus();
@@ -137,6 +146,7 @@ export function Verify2faForm({
   }
 
   const canSubmit = useBackup ? backupCode.trim().length > 0 : isCodeComplete(code);
+  const errorId = `${id}-failure`;
 
   return (
     <>
@@ -145,6 +155,8 @@ export function Verify2faForm({
           <Field id={`${id}-backup`} label={t("backupCode")} hint={t("backupHint")}>
             <TextInput
               id={`${id}-backup`}
+              aria-invalid={failure ? true : undefined}
+              aria-describedby={failure ? errorId : undefined}
               name="backup_code"
               autoComplete="off"
               autoCapitalize="none"
@@ -152,7 +164,10 @@ export function Verify2faForm({
               maxLength={20}
               placeholder={t("backupPlaceholder")}
               value={backupCode}
-              onChange={(e) => setBackupCode(e.target.value)}
+              onChange={(e) => {
+                setBackupCode(e.target.value);
+                setFailure(undefined);
+              }}
               className="font-mono tracking-wider"
             />
           </Field>
@@ -160,12 +175,19 @@ export function Verify2faForm({
           <CodeBoxes
             ref={boxes}
             value={code}
-            onChange={setCode}
+            onChange={(next) => {
+              setCode(next);
+              // A digit typed after a refusal starts a new try (emptying the boxes does not).
+              if (next.trim()) setFailure(undefined);
+            }}
+            onComplete={(full) => void confirm(full)}
             label={t("code")}
             autoFocus
             disabled={busy}
+            errorId={failure ? errorId : undefined}
           />
         )}
+        <FormAlert id={errorId} message={failure} />
         <label className="flex items-start gap-3 text-sm text-gray-700">
           <input
             type="checkbox"
@@ -198,10 +220,11 @@ export function Verify2faForm({
             </button>
           )}
           {verifyType === "SMS" && (
-            <p className="text-center text-gray-600" aria-live="polite">
+            // Not a live region: a countdown read out every second would drown everything else.
+            <p className="text-center text-gray-600">
               {t("noCode")}{" "}
               {countdown > 0 ? (
-                <span>{t("resendIn", { seconds: countdown })}</span>
+                <span>{t("resendIn", { time: formatCountdown(countdown) })}</span>
               ) : (
                 <button
                   type="button"
@@ -220,17 +243,6 @@ export function Verify2faForm({
         </div>
       </form>
       {toast.view}
-      <MessageDialog
-        open={dialog !== null}
-        title={tc("notification")}
-        onClose={() => {
-          setDialog(null);
-          requestAnimationFrame(focusCode);
-        }}
-        actions={<Button onClick={() => setDialog(null)}>{tc("ok")}</Button>}
-      >
-        {dialog}
-      </MessageDialog>
     </>
   );
 }

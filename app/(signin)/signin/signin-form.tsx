@@ -8,6 +8,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { takeFlash, useToast } from "@/components/ui/toast";
 import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { signInPasswordProblem } from "@/lib/password-rule";
 import { rememberEmail, rememberedEmail } from "@/lib/remembered-email";
 
 /**
@@ -37,11 +38,18 @@ export type SignInText = {
   social: SocialText;
 };
 
-/** signInSchema's bounds: an email as zod's `z.email()` accepts it, a password of 8–45 characters. */
+/**
+ * signInSchema's bounds: an email as zod's `z.email()` accepts it; the password's length bounds
+ * come from lib/password-rule.ts, the module the server page and schema read too.
+ */
 const EMAIL =
   /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 45;
+
+const PASSWORD_TEXT = {
+  required: "passwordRequired",
+  tooShort: "passwordTooShort",
+  tooLong: "passwordTooLong",
+} as const;
 
 type Values = { email: string; password: string };
 type Errors = Partial<Record<keyof Values, string>>;
@@ -52,9 +60,8 @@ export function checkSignIn(values: Values, text: SignInText): Errors {
   const email = values.email.trim();
   if (!email) errors.email = text.emailRequired;
   else if (email.length > 254 || !EMAIL.test(email)) errors.email = text.emailInvalid;
-  if (!values.password) errors.password = text.passwordRequired;
-  else if (values.password.length < PASSWORD_MIN) errors.password = text.passwordTooShort;
-  else if (values.password.length > PASSWORD_MAX) errors.password = text.passwordTooLong;
+  const problem = signInPasswordProblem(values.password);
+  if (problem) errors.password = text[PASSWORD_TEXT[problem]];
   return errors;
 }
 
@@ -91,6 +98,8 @@ export function SignInForm({
   const change = (name: keyof Values) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((v) => ({ ...v, [name]: value }));
+    // The refusal was about what was typed: once it changes, the old message no longer applies.
+    setAlert(undefined);
     // A field shown wrong is checked again as the person types, as the other forms do.
     if (errors[name])
       setErrors((e) => ({ ...e, [name]: checkSignIn({ ...values, [name]: value }, text)[name] }));

@@ -1,4 +1,4 @@
-import { index, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 /**
@@ -18,7 +18,14 @@ export const creditLogs = pgTable(
     balance: text("balance").notNull(),
     amount: numeric("amount", { precision: 16, scale: 2 }).notNull(),
     referenceNo: text("reference_no").notNull(),
+    /** Free text as written (an operator's `--note`); shown as it is, in every language. */
     note: text("note"),
+    /**
+     * What the system wrote, as a catalog key under `logReasons` with its parameters (translated
+     * when read, in the reader's language); null for rows that carry only a note.
+     */
+    descriptionKey: text("description_key"),
+    descriptionParams: jsonb("description_params").$type<Record<string, string | number>>(),
     appCode: text("app_code"),
     /** The customer a partner's USER_BUY_ORDER was for. */
     customerId: text("customer_id").references(() => users.id, { onDelete: "set null" }),
@@ -46,7 +53,11 @@ export const pointLogs = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     points: numeric("points", { precision: 14, scale: 2 }).notNull(),
     referenceNo: text("reference_no").notNull(),
+    /** Free text as written (an operator's `--note`); shown as it is, in every language. */
     description: text("description"),
+    /** What the system wrote, as a catalog key under `logReasons` with its parameters (see credit_logs). */
+    descriptionKey: text("description_key"),
+    descriptionParams: jsonb("description_params").$type<Record<string, string | number>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,7 +9,8 @@ import { demoAccount, freshAccount, SCREENS_DIR } from "../support";
 
 const APP = "http://localhost:3310";
 const ZONE = "Asia/Ho_Chi_Minh";
-const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
+// Tables show minutes, not seconds (first impression 5).
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
 async function signInDemo(page: Page, lang = "en") {
   await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
@@ -47,7 +48,7 @@ test.describe("lists", () => {
     await expect(showing(page)).toHaveText("Showing 1–4 of 4");
     await expect(bodyRows(list)).toHaveCount(4);
     await expect.poll(() => column(list, "Email")).toEqual(Array(4).fill(demoAccount().email));
-    // Newest first, two decimals with their sign, DD/MM/YYYY HH:mm:ss.
+    // Newest first, two decimals with their sign, DD/MM/YYYY HH:mm.
     await expect.poll(() => column(list, "Points")).toEqual(["+120.00", "-30.00", "+80.25", "+150.50"]);
     for (const date of await column(list, "Created date")) expect(date).toMatch(DATE_TIME);
     expect(await column(list, "Description")).toContain("Welcome points");
@@ -158,7 +159,7 @@ test.describe("lists", () => {
       "Created date",
       "Customer email",
       "Application",
-      "Credit",
+      "Amount",
       "Reference number",
       "Type",
       "Note",
@@ -175,7 +176,8 @@ test.describe("lists", () => {
     await expect(showing(page)).toHaveText("Showing 11–12 of 12");
     await expect(page.getByRole("link", { name: "Page 6" })).toHaveAttribute("aria-current", "page");
     // The oldest rows: the partner's welcome credit, then money added in VND.
-    await expect.poll(() => column(list, "Credit")).toEqual(["+200.00", "+₫2,000,000"]);
+    // Each amount says which balance it moved (first impression 13).
+    await expect.poll(() => column(list, "Amount")).toEqual(["+200.00 Partner credit", "+₫2,000,000 Money"]);
     await expect.poll(() => column(list, "Type")).toEqual(["Added by admin", "Money added"]);
 
     // A link past the end lands on the last page.
@@ -202,7 +204,14 @@ test.describe("lists", () => {
     await page.getByLabel("Rows per page").selectOption("20");
     await expect(showing(page)).toHaveText("Showing 1–4 of 4");
     // Issue 11's demo: the partner activated a sales-app store for a customer 15 days ago (39 credit).
-    await expect.poll(() => column(list, "Credit")).toEqual(["-6.25", "-39.00", "-19.25", "-24.50"]);
+    await expect
+      .poll(() => column(list, "Amount"))
+      .toEqual([
+        "-6.25 Partner credit",
+        "-39.00 Partner credit",
+        "-19.25 Partner credit",
+        "-24.50 Partner credit",
+      ]);
     for (const email of await column(list, "Customer email"))
       expect(email).toMatch(/^demo-friend-\d@example\.com$/);
     await expect.poll(() => column(list, "Application")).toEqual(["--", "--", "--", "--"]);
@@ -212,15 +221,16 @@ test.describe("lists", () => {
 
     await type.selectOption("MONEY_PURCHASED");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
-    await expect.poll(() => column(list, "Credit")).toEqual(["-₫499,000"]);
-    await expect.poll(() => column(list, "Application")).toEqual(["LP"]);
+    await expect.poll(() => column(list, "Amount")).toEqual(["-₫499,000 Money"]);
+    // The app's name, not its code (first impression 12): the builder has no APPS_CONFIG name here.
+    await expect.poll(() => column(list, "Application")).toEqual(["Landing page builder"]);
     await expect.poll(() => column(list, "Customer email")).toEqual(["--"]);
-    await expect.poll(() => column(list, "Note")).toEqual(["Builder PRO renewal"]);
+    await expect.poll(() => column(list, "Note")).toEqual(["Pro renewal of Landing page builder"]);
 
     await type.selectOption("APP_PURCHASED");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
     await expect.poll(() => column(list, "Application")).toEqual(["Sales app"]);
-    await expect.poll(() => column(list, "Credit")).toEqual(["-7.50"]);
+    await expect.poll(() => column(list, "Amount")).toEqual(["-7.50 API credit"]);
 
     // Type and days together survive a reload.
     await type.selectOption("");
@@ -236,12 +246,58 @@ test.describe("lists", () => {
     await expect(page.getByLabel("Type", { exact: true })).toHaveValue("MONEY_ADD");
     await expect(page.getByLabel("Quick range")).toHaveValue("last30");
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
-    await expect.poll(() => column(list, "Credit")).toEqual(["+₫1,000,000"]);
+    await expect.poll(() => column(list, "Amount")).toEqual(["+₫1,000,000 Money"]);
 
     // Nothing of that type in the range: 'no data'.
     await type.selectOption("ADMIN_ADD");
     await expect(list.getByRole("cell", { name: "No data" })).toBeVisible();
     await expect(showing(page)).toHaveText("Showing 0–0 of 0");
+  });
+
+  // First impression 13: on a phone each row is a card, its amount (with its unit) on screen
+  // without scrolling sideways; money, partner credit and API credit never look alike.
+  test("credit log at 390 px: rows as cards, each amount visible with its unit, no sideways scroll", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [lang, units] of [
+      ["en", ["Money", "Partner credit", "API credit"]],
+      ["vi", ["Tiền", "Tín dụng đối tác", "Tín dụng API"]],
+      ["my", ["ငွေ", "ပါတနာ ခရက်ဒစ်", "API ခရက်ဒစ်"]],
+    ] as const) {
+      await signInDemo(page, lang);
+      await page.goto("/credit");
+      const cards = page.getByTestId("list-card");
+      // The seed's 12 rows (other specs may add some): one card each, up to the page size.
+      await expect(cards.first()).toBeVisible();
+      expect(await cards.count(), lang).toBeGreaterThanOrEqual(12);
+      // The table is not what a phone shows.
+      await expect(page.getByRole("table")).toBeHidden();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, lang).toBeLessThanOrEqual(390);
+      const shown = new Set<string>();
+      for (const card of await cards.all()) {
+        const amount = card.getByTestId("list-card-amount");
+        await expect(amount).toBeVisible();
+        const box = await amount.boundingBox();
+        expect(box, lang).not.toBeNull();
+        expect((box?.x ?? 0) + (box?.width ?? 0), lang).toBeLessThanOrEqual(390);
+        expect(box?.x ?? -1, lang).toBeGreaterThanOrEqual(0);
+        await expect(amount).toHaveText(/\d/);
+        await expect(amount).not.toHaveText(/[\u1040-\u1049]/);
+        // Each amount names its balance; money keeps its ₫ and credit is never written as money.
+        const unit = ((await amount.getByTestId("credit-unit").textContent()) ?? "").trim();
+        expect(units, lang).toContain(unit);
+        shown.add(unit);
+        if (unit === units[0]) await expect(amount).toContainText("₫");
+        else await expect(amount).not.toContainText("₫");
+      }
+      expect([...shown].sort(), lang).toEqual([...units].sort());
+      await page.screenshot({
+        path: path.join(SCREENS_DIR, `credit-log-cards-${lang}-phone.png`),
+        fullPage: true,
+      });
+    }
   });
 
   test("credit log of a person who is not a partner: no partner columns, no data", async ({ page }) => {
@@ -251,7 +307,7 @@ test.describe("lists", () => {
     const list = table(page, "Credit log");
     await expect(list.getByRole("cell", { name: "No data" })).toBeVisible();
     const headers = (await list.locator("thead th").allTextContents()).map((h) => h.replace(/[▲▼↕]/g, ""));
-    expect(headers).toEqual(["Created date", "Application", "Credit", "Type", "Note"]);
+    expect(headers).toEqual(["Created date", "Application", "Amount", "Type", "Note"]);
     await expect(showing(page)).toHaveText("Showing 0–0 of 0");
     await expect(page.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
   });

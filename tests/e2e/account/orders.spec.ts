@@ -99,7 +99,8 @@ test.describe("orders and payments", () => {
     const line = detail.getByTestId("order-line");
     await expect(line).toHaveCount(1);
     await expect(line).toContainText("E2E Cancel Shop");
-    await expect(line).toContainText("PRO");
+    // The package in words (first impression 12), not its wire code.
+    await expect(line).toContainText("Pro");
     await expect(line.locator("td").nth(2)).toHaveText("1");
     await expect(detail.locator("tfoot")).toContainText(formatVnd(order.total, "en"));
     await page.keyboard.press("Escape");
@@ -114,6 +115,8 @@ test.describe("orders and payments", () => {
     await page.keyboard.press("Enter");
     const cancel = page.getByRole("dialog", { name: "Cancel order" });
     await cancel.getByLabel("Note").fill("Ordered the wrong store");
+    // Cancelling cannot be taken back: the confirming button is red.
+    await expect(cancel.getByRole("button", { name: "Apply" })).toHaveAttribute("data-variant", "danger");
     await cancel.getByRole("button", { name: "Apply" }).click();
     // SPEC §4: a toast, the list reloads after 0.6 s, the modal closes after 1 s.
     await expect(page.getByRole("status").filter({ hasText: "Order cancelled" }).first()).toBeVisible();
@@ -249,6 +252,11 @@ test.describe("orders and payments", () => {
     await expect(receipt).toContainText(reference);
     await expect(receipt).toContainText(demoAccount().email);
     await expect(receipt.getByTestId("receipt-totals")).toContainText("Amount paid");
+    // The seller a Vietnamese receipt names; the e2e app sets no SELLER_*, so the marked sample.
+    const seller = receipt.getByTestId("receipt-seller");
+    await expect(seller).toContainText("Tax code: 0000000000");
+    await expect(seller).toContainText("Sample seller details");
+    await expect(receipt.getByRole("img", { name: "Nova" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
 
     await page.emulateMedia({ media: "print" });

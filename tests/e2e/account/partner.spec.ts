@@ -38,7 +38,7 @@ test("a partner activates a sales-app store for a customer without one, then upg
   await detail.getByLabel("Application").selectOption("ls");
   const stores = detail.getByRole("table", { name: "Stores of demo-friend-4@example.com" });
   await expect(stores.getByRole("cell", { name: "No data" })).toBeVisible();
-  await expect(detail).toContainText("This customer has no Sales app (LS) store yet.");
+  await expect(detail).toContainText("This customer has no Sales app store yet.");
   await detail.getByRole("button", { name: "Activate sales app" }).click();
 
   // Store name left blank: the customer's full name; phone; the customer's email read-only.
@@ -55,39 +55,45 @@ test("a partner activates a sales-app store for a customer without one, then upg
   await expect(activate).toBeHidden({ timeout: 3_000 });
   const store = stores.locator("tbody tr").filter({ hasText: "Quang Pham" });
   await expect(store).toHaveCount(1);
-  await expect(store).toContainText("STARTER");
+  await expect(store).toContainText("Starter");
   await expect(detail.getByRole("button", { name: "Activate sales app" })).toHaveCount(0);
   // STARTER of the sales app: floor(79 000 × 50 % / 1000) = 39 credit (SPEC §9).
   await expect.poll(() => amount(credit)).toBe(before - 39);
 
-  // Upgrade: the offered packages, the first chosen, the credit recomputed on change.
+  // Upgrade: the offered packages (the current one first, a renewal), the first one above it
+  // chosen (an upgrade), the credit recomputed on change.
   await store.getByRole("button", { name: "Upgrade Quang Pham" }).click();
   const upgrade = page.getByRole("dialog", { name: "Upgrade store" });
   await expect(upgrade).toBeVisible();
-  await expect(upgrade).toContainText("Quang Pham · current package STARTER");
+  await expect(upgrade).toContainText("Quang Pham · current package Starter");
   const radios = upgrade.getByRole("radio");
-  await expect(radios.first()).toBeChecked();
-  await expect(radios.first()).toHaveAccessibleName(/^STARTER/);
-  await expect(upgrade.getByRole("radio", { name: /^FREE/ })).toHaveCount(0);
+  await expect(radios.first()).toHaveAccessibleName(/^Starter/);
+  await expect(radios.first()).not.toBeChecked();
+  await expect(upgrade.getByRole("radio", { name: /^Pro/ })).toBeChecked();
+  await expect(upgrade.getByRole("radio", { name: /^Free/ })).toHaveCount(0);
   const required = upgrade.getByTestId("required-credit");
-  await expect(required).toHaveText("39.00");
-  await expect(upgrade.getByTestId("upgrade-credit")).toHaveText((before - 39).toFixed(2));
-  await upgrade.getByRole("radio", { name: /^PRO/ }).check();
   // PRO: floor(239 000 × 50 % / 1000) = 119.
+  await expect(required).toHaveText("119.00");
+  await expect(upgrade.getByTestId("upgrade-credit")).toHaveText((before - 39).toFixed(2));
+  await radios.first().check();
+  await expect(required).toHaveText("39.00");
+  await upgrade.getByRole("radio", { name: /^Pro/ }).check();
   await expect(required).toHaveText("119.00");
   await upgrade.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Store upgraded" }).first()).toBeVisible();
   // SPEC §4: closes after 1 s; the store list and the credit refresh after 1.5 s.
   await expect(upgrade).toBeVisible();
   await expect(upgrade).toBeHidden({ timeout: 3_000 });
-  await expect(store).toContainText("PRO", { timeout: 5_000 });
+  await expect(store).toContainText("Pro", { timeout: 5_000 });
   await expect.poll(() => amount(credit), { timeout: 5_000 }).toBe(before - 39 - 119);
   await expect(store.getByRole("button", { name: "Upgrade Quang Pham" })).toBeFocused();
 
   // More than the partner has: refused with the server's contact-support message, nothing spent.
   await store.getByRole("button", { name: "Upgrade Quang Pham" }).click();
-  await expect(radios.first()).toHaveAccessibleName(/^PRO/);
-  await upgrade.getByRole("radio", { name: /^ENTERPRISE/ }).check();
+  await expect(radios.first()).toHaveAccessibleName(/^Pro/);
+  await expect(radios.first()).not.toBeChecked();
+  await expect(radios.nth(1)).toBeChecked();
+  await upgrade.getByRole("radio", { name: /^Enterprise/ }).check();
   await expect(upgrade).toContainText("Your partner credit is not enough for this package");
   await upgrade.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "contact support" })).toBeVisible();
@@ -121,7 +127,7 @@ test("at 390 px the customer detail and the upgrade modal fit the screen; tables
   await detail.getByLabel("Ứng dụng").selectOption("ls");
   await detail.getByRole("button", { name: "Nâng cấp Minh Shop" }).click();
   const upgrade = page.getByRole("dialog", { name: "Nâng cấp cửa hàng" });
-  await expect(upgrade.getByRole("radio").first()).toBeChecked();
+  await expect(upgrade.getByRole("radio", { checked: true })).toHaveCount(1);
   const upgradeBox = await upgrade.boundingBox();
   expect((upgradeBox?.x ?? 0) + (upgradeBox?.width ?? 0)).toBeLessThanOrEqual(390);
   // The page itself never scrolls sideways.

@@ -71,7 +71,7 @@ test.describe("profile", () => {
     await expect(dialog.getByTestId("avatar-preview")).toHaveAttribute("src", /^blob:/);
     await dialog.getByLabel("Full name").fill("");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByText("Please enter Full name")).toBeVisible();
+    await expect(dialog.getByText("Full name is required")).toBeVisible();
     await dialog.getByLabel("Full name").fill("Renamed Person");
     await dialog.getByLabel("Time zone").selectOption("Asia/Bangkok");
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -98,20 +98,24 @@ test.describe("profile", () => {
     await page.getByRole("button", { name: "Change password" }).click();
     const dialog = page.getByRole("dialog", { name: "Change password" });
     const submit = dialog.getByRole("button", { name: "Change password" });
+    // The same hint as every new-password box.
+    await expect(
+      dialog.getByText("Use 8 to 64 characters. It can’t be only spaces or your email address."),
+    ).toBeVisible();
     await submit.click();
-    await expect(dialog.getByText("Please enter Current password")).toBeVisible();
+    await expect(dialog.getByText("Current password is required")).toBeVisible();
 
     await dialog.getByLabel("Current password", { exact: true }).fill("Wrong@1234");
     await dialog.getByLabel("New password", { exact: true }).fill("abc");
     await dialog.getByLabel("Confirm new password", { exact: true }).fill("abc");
     await submit.click();
-    // The shared schema's bound (8: a new password must also pass sign-in's 8–45).
-    await expect(dialog.getByText("New password must be greater than 8 letters")).toBeVisible();
+    // The one rule's bound (lib/password-rule.ts).
+    await expect(dialog.getByText("New password must be at least 8 characters")).toBeVisible();
 
     await dialog.getByLabel("New password", { exact: true }).fill("newpass1");
     await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass2");
     await submit.click();
-    await expect(dialog.getByText("New password and confirm password mismatch")).toBeVisible();
+    await expect(dialog.getByText("New password and confirmation do not match")).toBeVisible();
 
     await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass1");
     await submit.click();
@@ -148,6 +152,17 @@ test.describe("profile", () => {
     await expect(page.getByTestId("affiliate-join")).toBeVisible();
     await expect(page.getByRole("button", { name: "Join the affiliate programme" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Update payment information" })).toHaveCount(0);
+    // First impression 14: no code controls before joining.
+    await expect(page.getByRole("button", { name: "Change affiliate code" })).toHaveCount(0);
+
+    // Join: the code controls come with the programme.
+    await page.getByRole("button", { name: "Join the affiliate programme" }).click();
+    const join = page.getByRole("dialog", { name: "Join the affiliate programme" });
+    await join.getByLabel("Payment information").fill("Vietcombank 0123456789 — Fresh Person");
+    await join.getByRole("button", { name: "Join", exact: true }).click();
+    await expect(join).toBeHidden();
+    await expect(page.getByText("Welcome to the affiliate programme")).toBeVisible();
+    await expect(page.getByTestId("affiliate-join")).toHaveCount(0);
 
     const before = (await page.getByTestId("affiliate-code-builder").textContent())?.trim() ?? "";
     await page.getByRole("button", { name: "Change affiliate code" }).click();
@@ -156,7 +171,7 @@ test.describe("profile", () => {
     await expect(input).toHaveValue(before);
     await input.fill("a");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByText("Affiliate code must be greater than 2 letters")).toBeVisible();
+    await expect(dialog.getByText("Affiliate code must be at least 2 characters")).toBeVisible();
     await input.fill("bad code!");
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog.getByText("may contain only letters, digits, - and _")).toBeVisible();
@@ -182,6 +197,32 @@ test.describe("profile", () => {
     await expect(page.getByText("Your affiliate code has been changed")).toBeVisible();
   });
 
+  // First impression 14: a new person sees the join prompt, not the controls of a programme they
+  // are not in; at a phone's width too.
+  test("a new person's profile shows no affiliate-code controls, only the join prompt", async ({ page }) => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      if (viewport.width === 1280) await freshAccount(page);
+      else await page.reload();
+      const card = page.locator("section#affiliate");
+      await expect(card.getByTestId("affiliate-join")).toBeVisible();
+      await expect(card.getByText("You are not an affiliate yet")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Change affiliate code" })).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Change flow app code" })).toHaveCount(0);
+      await expect(page.getByText("Change affiliate code")).toHaveCount(0);
+      await expect(card.getByTestId("affiliate-code-builder")).toHaveCount(0);
+      await expect(card.getByTestId("affiliate-code-flow")).toHaveCount(0);
+    }
+    // The same in Vietnamese.
+    await setLanguageCookie(page.context(), "vi");
+    await page.reload();
+    await expect(page.getByTestId("affiliate-join")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Đổi mã cộng tác viên" })).toHaveCount(0);
+  });
+
   test("affiliate payment information: required, saved", async ({ page }) => {
     await signInDemo(page);
     await expect(page.getByRole("link", { name: "Join the affiliate programme" })).toHaveCount(0);
@@ -195,7 +236,7 @@ test.describe("profile", () => {
     await expect(box).toHaveValue(original);
     await box.fill("   ");
     await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(dialog.getByText("Payment infomation cannot null")).toBeVisible();
+    await expect(dialog.getByText("Please enter your payment information")).toBeVisible();
     await box.fill(`${original}\nBranch: Hanoi`);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog).toBeHidden();

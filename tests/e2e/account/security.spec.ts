@@ -20,8 +20,8 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   const secret = (await dialog.getByTestId("totp-secret").inputValue()).trim();
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await dialog.getByRole("button", { name: "Next" }).click();
+  // The sixth digit confirms on its own.
   await page.keyboard.type(await nowCode(secret));
-  await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog.getByTestId("backup-codes")).toBeVisible();
   const backup = (await dialog.getByTestId("backup-codes").locator("li").allTextContents()).map((c) =>
     c.trim(),
@@ -40,6 +40,8 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   await page.getByLabel("Password").fill(account.password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/verify-2fa\?/);
+  // The switch works once the page's script has run (a click before that does nothing).
+  await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Use a backup code" }).click();
   await page.getByLabel("Backup code").fill(backup[0] ?? "");
   await page.getByRole("button", { name: "Confirm" }).click();
@@ -48,6 +50,8 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   // Turning it off asks for the password again.
   await page.getByRole("button", { name: "Turn off" }).click();
   const off = page.getByRole("dialog");
+  // Turning a protection off is a destructive confirmation: a red button.
+  await expect(off.getByRole("button", { name: "Turn off" })).toHaveAttribute("data-variant", "danger");
   await off.getByLabel("Password").fill("Wrong@1234");
   await off.getByRole("button", { name: "Turn off" }).click();
   await expect(off.getByText("The password is incorrect")).toBeVisible();
@@ -94,4 +98,58 @@ test("devices: another browser is listed, signed out from here; log out of all d
   await otherPage.reload();
   await expect(otherPage).toHaveURL(/\/signin/);
   await other.close();
+});
+
+test("a wrong code in the authenticator set-up is said inside that dialog, with no second dialog over it", async ({
+  page,
+}) => {
+  await freshAccount(page);
+  await page.getByRole("button", { name: "Turn on with an authenticator app" }).click();
+  const dialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
+  const secret = (await dialog.getByTestId("totp-secret").inputValue()).trim();
+  await dialog.getByRole("button", { name: "Next" }).click();
+  const boxes = dialog.locator("[data-testid=code-boxes] input");
+  await expect(dialog.locator("[data-testid=code-boxes][data-ready]")).toBeVisible();
+  const right = await nowCode(secret);
+  const wrong = right === "123456" ? "654321" : "123456";
+  // The sixth digit confirms on its own.
+  await page.keyboard.type(wrong);
+
+  const failure = dialog.getByRole("alert").filter({ hasText: "The code is incorrect" });
+  await expect(failure).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  await expect(page.getByRole("dialog", { name: "Notification" })).toHaveCount(0);
+  // The boxes are emptied, marked invalid and described by the message; the cursor is back in the first.
+  for (const box of await boxes.all()) {
+    await expect(box).toHaveValue("");
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+  }
+  const failureId = await failure.getAttribute("id");
+  await expect(dialog.getByRole("group", { name: "6-digit code from the app" })).toHaveAttribute(
+    "aria-describedby",
+    String(failureId),
+  );
+  await expect(boxes.first()).toBeFocused();
+
+  // Typing again clears the message; the right code finishes the set-up in the same dialog.
+  await page.keyboard.type(await nowCode(secret));
+  await expect(failure).toHaveCount(0);
+  // The same dialog goes on to its last step (its title changes to the backup codes').
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  await expect(page.getByRole("dialog").getByTestId("backup-codes")).toBeVisible();
+});
+
+test("a destructive confirmation is red: log out of all devices", async ({ page }) => {
+  await freshAccount(page);
+  await page.getByRole("button", { name: "Log out of all devices" }).click();
+  const confirm = page.getByRole("dialog").getByRole("button", { name: "Log out of all devices" });
+  await expect(confirm).toHaveAttribute("data-variant", "danger");
+  await expect(confirm).toHaveClass(/\bbg-red-600\b/);
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  // The everyday buttons stay neutral.
+  await expect(page.getByRole("button", { name: "Log out of all devices" })).toHaveAttribute(
+    "data-variant",
+    "secondary",
+  );
 });

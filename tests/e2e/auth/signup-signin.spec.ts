@@ -1,11 +1,14 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { codeFromMail } from "../support";
+import { codeFromMail, pasteCode } from "../support";
 
 test("sign up solving the captcha, verify by email, land on the profile, sign out, sign in again", async ({
   page,
 }) => {
   const email = `e2e-${randomBytes(4).toString("hex")}@example.com`;
+  // A phone of its own: one another account verified (the demo's 0912345678) makes the sign-up a
+  // decoy that is answered alike but never verifies.
+  const phone = `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
   const password = "Abc@12345";
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
 
@@ -14,13 +17,13 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
 
   // Submitting empty shows SPEC §5 messages under the fields and sends nothing.
   await page.getByRole("button", { name: "Complete" }).click();
-  await expect(page.getByText("Please enter Full name")).toBeVisible();
+  await expect(page.getByText("Full name is required")).toBeVisible();
   await expect(page.getByText("Please confirm you are not a robot").first()).toBeVisible();
   await expect(page.getByText("Please accept the terms of use and privacy policy")).toBeVisible();
 
   await page.getByLabel("Full name").fill("E2E Person");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone number").fill("0912 345 678");
+  await page.getByLabel("Phone number").fill(phone);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByText("I'm not a robot").click();
   await expect(page.getByText("Verified")).toBeVisible({ timeout: 30_000 });
@@ -28,23 +31,35 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   await page.getByRole("button", { name: "Complete" }).click();
 
   await expect(page).toHaveURL(/\/verify-account\?/);
-  await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
-  // Resend is closed during the countdown.
-  await expect(page.getByText(/Resend in \d+ s/)).toBeVisible();
+  // Neither the email nor the phone is in the address; the page shows the email masked.
+  expect(page.url()).not.toContain(encodeURIComponent(email));
+  expect(page.url()).not.toContain(phone.slice(1));
+  const masked = `e***${email.split("@")[0]?.slice(-1)}@example.com`;
+  await expect(
+    page.getByText(`We sent a 6-digit code to ${masked} if these details are new here`),
+  ).toBeVisible();
+  // Resend is closed during the countdown, which reads m:ss.
+  await expect(page.getByText(/Resend in 0:[0-5]\d/)).toBeVisible();
+  await expect(page.getByText(/The code expires in [0-5]:[0-5]\d/)).toBeVisible();
 
-  // A wrong code shows the server's message in a dialog.
+  // A wrong code, pasted: the six boxes fill and confirm on their own; the server's message shows
+  // under them (not in a dialog) and the boxes are emptied for the next try.
   const code = await codeFromMail(email);
-  await page.getByLabel("Verification code").fill(code === "000000" ? "111111" : "000000");
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByRole("dialog")).toContainText("The code is incorrect");
-  await page.getByRole("button", { name: "OK" }).click();
+  await pasteCode(page, code === "000000" ? "111111" : "000000");
+  await expect(page.getByTestId("form-alert")).toContainText("The code is incorrect");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const boxes = page.locator("[data-testid=code-boxes] input");
+  await expect(boxes.first()).toHaveAttribute("aria-invalid", "true");
+  await expect(boxes.first()).toHaveValue("");
+  await expect(page.getByRole("button", { name: "Confirm" })).toBeDisabled();
 
-  await page.getByLabel("Verification code").fill(code);
-  await page.getByRole("button", { name: "Confirm" }).click();
+  // Typed digit by digit: the sixth confirms without a click.
+  await expect(boxes.first()).toBeFocused();
+  await page.keyboard.type(code);
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByTestId("profile-email")).toHaveText(email);
   await expect(page.getByTestId("profile-fullname")).toHaveText("E2E Person");
-  await expect(page.getByTestId("profile-phone-number")).toHaveText("0912345678");
+  await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);
   // The session cookie is httpOnly: page scripts cannot read it.
   expect(await page.evaluate(() => document.cookie)).not.toContain("SSID");
 

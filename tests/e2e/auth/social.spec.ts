@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount, PEER, smsCode } from "../support";
+import { demoAccount, PEER, pasteCode, smsCode } from "../support";
 
 type Identity = { sub: string; email?: string; email_verified?: boolean; name?: string; deny?: boolean };
 
@@ -34,7 +34,7 @@ for (const provider of ["Google", "Facebook"] as const) {
     await expect(page).toHaveURL(/\/complete-reg$/);
 
     await page.getByRole("button", { name: "Complete" }).click();
-    await expect(page.getByText("Please enter Phone number")).toBeVisible();
+    await expect(page.getByText("Phone number is required")).toBeVisible();
     await expect(page.getByText("Please accept the terms of use and privacy policy")).toBeVisible();
 
     const phone = randomPhone();
@@ -44,8 +44,8 @@ for (const provider of ["Google", "Facebook"] as const) {
     await page.getByRole("button", { name: "Complete" }).click();
 
     await expect(page).toHaveURL(/\/verify-account\?.*verify_type=SMS/);
-    await page.getByLabel("Verification code").fill(await smsCode(phone));
-    await page.getByRole("button", { name: "Confirm" }).click();
+    // The six boxes confirm on their own once the code is in.
+    await pasteCode(page, await smsCode(phone));
     await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(page.getByTestId("profile-email")).toHaveText(email);
     await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);

@@ -18,8 +18,14 @@ async function signInDemo(page: Page, baseURL: string) {
   expect((await response.json()).code).toBe(200);
 }
 
-/** The sales app orders one month of PRO for a fresh store of the demo person (DESIGN §11). */
-async function productOrder(request: APIRequestContext, baseURL: string, storeName: string, months = 1) {
+/** The sales app orders one month of PRO (or `packageCode`) for a fresh store of the demo person (DESIGN §11). */
+async function productOrder(
+  request: APIRequestContext,
+  baseURL: string,
+  storeName: string,
+  months = 1,
+  packageCode = "PRO",
+) {
   const signIn = await request.post("/2.0/auth/signin", {
     headers: { origin: baseURL },
     data: { ...demoAccount(), callback_url: CALLBACK, app_code: "ls" },
@@ -34,7 +40,12 @@ async function productOrder(request: APIRequestContext, baseURL: string, storeNa
     data: {
       token,
       lines: [
-        { store_id: `e2e-${Date.now().toString(36)}`, store_name: storeName, package_code: "PRO", months },
+        {
+          store_id: `e2e-${Date.now().toString(36)}`,
+          store_name: storeName,
+          package_code: packageCode,
+          months,
+        },
       ],
     },
   });
@@ -42,6 +53,91 @@ async function productOrder(request: APIRequestContext, baseURL: string, storeNa
   expect(body.code, body.message).toBe(200);
   return body.data;
 }
+
+/** The demo person's points balance, as the portal has it now. */
+async function demoPoints(page: Page, baseURL: string): Promise<number> {
+  const response = await page.request.post("/2.0/auth/userinfo", { data: {}, headers: { origin: baseURL } });
+  return Number(((await response.json()) as Envelope<{ point: number }>).data.point);
+}
+
+// These two run first: they leave the demo's points as they found them (the VNPAY test below spends them).
+test("points that cover the whole order: no method to choose, and the button says Pay with points", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const base = String(baseURL);
+  // STARTER of the sales app: 79,000 VND, less than the demo's seeded 320 points.
+  const order = await productOrder(request, base, "E2E Points Shop", 1, "STARTER");
+  await signInDemo(page, base);
+  expect(await demoPoints(page, base)).toBeGreaterThanOrEqual(order.total / 1000);
+  await page.goto(order.checkout_url);
+  const usePoints = page.getByRole("checkbox", { name: "Use points" });
+  await expect(usePoints).toBeChecked();
+  await expect(page.getByTestId("due")).toHaveText(/^₫0$|^0\s?₫$/);
+  await expect(page.getByTestId("method-not-needed")).toBeVisible();
+  for (const radio of await page.getByRole("radio").all()) await expect(radio).toBeDisabled();
+  const pay = page.getByTestId("confirm");
+  await expect(pay).toHaveText("Pay with points");
+  await expect(pay).toHaveAttribute("data-action", "points");
+
+  // Without points the methods come back and the button is Confirm again.
+  await usePoints.uncheck();
+  await expect(page.getByTestId("method-not-needed")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeEnabled();
+  await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeChecked();
+  await expect(pay).toHaveText("Confirm");
+});
+
+test("a pending bank transfer reopened shows its instructions, not the method picker; cancelling it gives the points back", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const base = String(baseURL);
+  // A year of PRO: more than the demo's points, so the transfer is for the rest.
+  const order = await productOrder(request, base, "E2E Reopened Transfer", 12);
+  await signInDemo(page, base);
+  const before = await demoPoints(page, base);
+  const held = Math.floor(before);
+  await page.goto(order.checkout_url);
+  await page.getByRole("radio", { name: "Bank transfer" }).check();
+  await expect(page.getByRole("checkbox", { name: "Use points" })).toBeChecked();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("heading", { name: "Bank transfer details" })).toBeVisible();
+  const amount = await page.getByTestId("transfer-amount").textContent();
+
+  // Reopened (a new visit, the same link): the same transfer, its amount, reference and QR code.
+  await page.goto(order.checkout_url);
+  await expect(page.getByTestId("transfer-waiting")).toContainText(
+    "This order is waiting for your bank transfer",
+  );
+  await expect(page.getByRole("heading", { name: "Bank transfer details" })).toBeVisible();
+  await expect(page.getByTestId("transfer-amount")).toHaveText(String(amount));
+  await expect(page.getByTestId("transfer-content")).toHaveText(order.reference_no);
+  await expect(page.getByRole("img", { name: /VietQR code/ })).toBeVisible();
+  await expect(page.getByRole("radio")).toHaveCount(0);
+  await expect(page.getByTestId("confirm")).toHaveCount(0);
+  await expect(page.getByTestId("transfer-points-held")).toContainText(`${held} points`);
+  await page.screenshot({ path: `${SCREENS_DIR}/checkout-transfer-reopened-en.png`, fullPage: true });
+
+  // Pay another way: asked in place, with a red button; the picker comes back with the points.
+  await page.getByRole("button", { name: "Pay another way" }).click();
+  const ask = page.getByTestId("transfer-cancel");
+  await expect(ask).toContainText("Cancel this bank transfer?");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const cancel = ask.getByRole("button", { name: "Cancel transfer" });
+  await expect(cancel).toHaveAttribute("data-variant", "danger");
+  await cancel.click();
+  await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeVisible();
+  await expect(page.getByTestId("account-points")).toHaveText(String(before));
+  expect(await demoPoints(page, base)).toBe(before);
+
+  // A third visit: nothing pending any more.
+  await page.goto(order.checkout_url);
+  await expect(page.getByTestId("transfer-waiting")).toHaveCount(0);
+  await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeVisible();
+});
 
 test("a product's order paid at the VNPAY sandbox with points: the result, /order and /payment say paid", async ({
   page,
@@ -66,9 +162,16 @@ test("a product's order paid at the VNPAY sandbox with points: the result, /orde
   await expect(page.getByText("VNPAY sandbox").first()).toBeVisible();
   await page.getByRole("button", { name: /^Pay / }).click();
 
-  // The result page shows what the database says (the IPN paid it).
+  // The result page shows what the database says (the IPN paid it), the points spent, the receipt.
   await expect(page).toHaveURL(/\/checkout\/result\?payment_id=/);
   await expect(page.getByText("Payment successful")).toBeVisible();
+  await expect(page.getByTestId("result-points")).toHaveAttribute("data-outcome", "spent");
+  await expect(page.getByTestId("result-points")).toContainText("were spent on this payment");
+  const receipt = page.getByRole("link", { name: "View receipt" });
+  await expect(receipt).toHaveAttribute("href", /^\/payment\/[^/]+\/receipt$/);
+  await receipt.click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/payment\/[^/]+\/receipt$/);
 
   await page.goto(`/order?reference_no=${order.reference_no}`);
   const orders = page.getByRole("table", { name: "Orders" });
@@ -94,8 +197,9 @@ test("bank transfer: the account, the exact amount, the reference as content and
   const order = await productOrder(request, base, "E2E Transfer Shop");
   await signInDemo(page, base);
   await page.goto(order.checkout_url);
-  await page.getByRole("radio", { name: "Bank transfer" }).check();
+  // Points off first: points covering the order would leave no method to choose.
   await page.getByRole("checkbox", { name: "Use points" }).uncheck();
+  await page.getByRole("radio", { name: "Bank transfer" }).check();
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByRole("heading", { name: "Bank transfer details" })).toBeVisible();
   await expect(page.getByText(order.reference_no, { exact: true }).first()).toBeVisible();

@@ -21,9 +21,10 @@ export type AffiliateInfo = {
 type Dialog = CodeKind | "payment" | "join" | null;
 
 /**
- * SPEC §2 affiliate part of the profile: change the affiliate code and the flow-app affiliate
- * code; affiliates also see their level, customers and payment information, others a join prompt
- * (joining asks for the payment information).
+ * SPEC §2 affiliate part of the profile. Affiliates see their level, their affiliate code and
+ * flow-app code with the buttons to change them, their customers and payment information; anyone
+ * else sees only the join prompt (joining asks for the payment information): no code controls
+ * for a programme they are not in (first impression 14).
  */
 export function AffiliateCard({ code, affiliate }: { code: string; affiliate: AffiliateInfo | null }) {
   const t = useTranslations("account.affiliate");
@@ -38,16 +39,12 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
     router.refresh();
   };
 
-  // `undefined`: not known here (only the affiliate answer carries the flow-app code; others can still set one).
-  const codes: { kind: CodeKind; label: string; value: string | null | undefined; action: string }[] = [
-    { kind: "builder", label: t("code"), value: code, action: t("changeCode") },
-    {
-      kind: "flow",
-      label: t("flowCode"),
-      value: affiliate ? affiliate.flow_code : undefined,
-      action: t("changeFlowCode"),
-    },
-  ];
+  const codes: { kind: CodeKind; label: string; value: string | null; action: string }[] = affiliate
+    ? [
+        { kind: "builder", label: t("code"), value: code, action: t("changeCode") },
+        { kind: "flow", label: t("flowCode"), value: affiliate.flow_code, action: t("changeFlowCode") },
+      ]
+    : [];
 
   return (
     <section
@@ -65,28 +62,26 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
           </span>
         )}
       </div>
-      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
-        {codes.map((c) => (
-          <div key={c.kind} className="flex flex-col gap-2 rounded-lg bg-gray-50 p-4">
-            <dt className="text-xs uppercase tracking-wide text-gray-500">{c.label}</dt>
-            {c.value === undefined ? (
-              <dd className="text-sm text-gray-500">{t("flowCodeHint")}</dd>
-            ) : (
+      {codes.length > 0 && (
+        <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+          {codes.map((c) => (
+            <div key={c.kind} className="flex flex-col gap-2 rounded-lg bg-gray-50 p-4">
+              <dt className="text-xs uppercase tracking-wide text-gray-500">{c.label}</dt>
               <dd
                 className="break-all font-mono font-medium text-gray-900"
                 data-testid={`affiliate-code-${c.kind}`}
               >
                 {c.value || t("notSet")}
               </dd>
-            )}
-            <dd>
-              <Button variant="secondary" onClick={() => setDialog(c.kind)}>
-                {c.action}
-              </Button>
-            </dd>
-          </div>
-        ))}
-      </dl>
+              <dd>
+                <Button variant="secondary" onClick={() => setDialog(c.kind)}>
+                  {c.action}
+                </Button>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {affiliate ? (
         <div className="mt-4 rounded-lg border border-gray-200 p-4">
           <p className="text-sm text-gray-700">
@@ -120,12 +115,12 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
         </div>
       )}
       {/* Mounted only while open: every render of the page (the server's too) skips their forms. */}
-      {(dialog === "builder" || dialog === "flow") && (
+      {affiliate && (dialog === "builder" || dialog === "flow") && (
         <AffiliateCodeDialog
           open
           onOpenChange={(open) => !open && setDialog(null)}
           kind={dialog}
-          current={dialog === "flow" ? (affiliate?.flow_code ?? "") : code}
+          current={dialog === "flow" ? (affiliate.flow_code ?? "") : code}
           onSaved={saved}
         />
       )}

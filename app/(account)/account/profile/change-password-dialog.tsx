@@ -2,18 +2,17 @@
 import { useTranslations } from "next-intl";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
+import { useValidationText } from "@/lib/hooks/use-api-form";
+import { passwordHint } from "@/lib/password-rule";
 import { changePasswordSchema } from "@/server/user/schema";
 import { ProfileDialog } from "./profile-dialog";
 import { useDialogForm } from "./use-dialog-form";
-
-/** The bounds the server applies, read from the shared schema so the hint never drifts from it. */
-const NEW_PASSWORD = changePasswordSchema.shape.new_password;
 
 type Values = { old_password: string; new_password: string; confirm_password: string };
 const EMPTY: Values = { old_password: "", new_password: "", confirm_password: "" };
 
 /**
- * SPEC §2/§5 change password (/user/change-password): old, new (the schema's bounds) and confirm,
+ * SPEC §2/§5 change password (/user/change-password): old, new (lib/password-rule.ts) and confirm,
  * which must match. The server signs every other device out; this one stays signed in.
  */
 export function ChangePasswordDialog({
@@ -26,6 +25,8 @@ export function ChangePasswordDialog({
   onSaved: (message: string) => void;
 }) {
   const t = useTranslations("account.password");
+  // The one hint of every new-password box, with the bounds the shared schema applies.
+  const { translate } = useValidationText();
   const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<Values>({
     schema: changePasswordSchema,
     values: EMPTY,
@@ -65,11 +66,7 @@ export function ChangePasswordDialog({
             id={`${id}-${name}`}
             label={t(key)}
             error={errors[name]?.message}
-            hint={
-              name === "new_password"
-                ? t("newHint", { min: NEW_PASSWORD.minLength ?? 1, max: NEW_PASSWORD.maxLength ?? 45 })
-                : undefined
-            }
+            hint={name === "new_password" ? passwordHint(translate) : undefined}
           >
             <PasswordInput
               id={`${id}-${name}`}

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { appNamesFor } from "@/lib/apps";
 import { env } from "@/lib/env";
 import { isSuccess } from "@/lib/http/envelope";
 import { getMe, pageCall } from "@/lib/http/page-call";
@@ -60,7 +61,7 @@ export default async function ProfilePage() {
         isPhoneVerified={user.is_verify_phone}
         timeZone={user.timezone}
         appNames={{
-          ...Object.fromEntries(Object.entries(env().APPS_CONFIG).map(([code, app]) => [code, app.name])),
+          ...appNamesFor(env().APPS_CONFIG, tc),
           [PORTAL_APP_CODE]: tc("appName"),
           // OpenID Connect clients signed in through this account (issue 14).
           ...Object.fromEntries(

@@ -1,15 +1,17 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { AppSetupDialog, type TwoFactorDoneData } from "@/components/two-factor/app-setup-dialog";
 import { SmsSetupDialog } from "@/components/two-factor/sms-setup-dialog";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
+import { formatListDateTime } from "@/lib/format";
 import { api, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { DeviceDto, SecurityEventDto } from "@/server/two-factor/schema";
@@ -34,21 +36,9 @@ function useCall<T>(path: string, body: Record<string, unknown> = {}) {
   });
 }
 
-/** One formatter per language and zone for the process: making one costs more than the render around it. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function dateFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
-  const key = `${locale}|${timeZone}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
-    formatters.set(key, format);
-  }
-  return format;
-}
-
+/** lib/format's table date (DD/MM/YYYY HH:mm): the same in every language, on the server and in the browser. */
 function useDate(timeZone: string) {
-  const format = dateFormatter(useLocale(), timeZone);
-  return (iso: string) => format.format(new Date(iso));
+  return (iso: string) => formatListDateTime(iso, timeZone);
 }
 
 /** Profile security: two-factor on/off/change, devices with sign-out, recent security activity. */
@@ -162,7 +152,7 @@ function TwoFactorCard({
             <Button variant="secondary" onClick={() => setDialog(null)}>
               {tc("cancel")}
             </Button>
-            <Button type="submit" form={`${id}-off`} busy={busy}>
+            <Button type="submit" form={`${id}-off`} variant="danger" busy={busy}>
               {t("turnOff")}
             </Button>
           </>
@@ -199,6 +189,7 @@ function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames: Recor
   const id = useId();
   const { data, error, isLoading, mutate } = useCall<{ items: DeviceDto[] }>("/user/sessions");
   const [confirmAll, setConfirmAll] = useState(false);
+  const [allError, setAllError] = useState<string>();
   const [busy, setBusy] = useState<string | null>(null);
 
   async function act(path: string, device: DeviceDto) {
@@ -223,6 +214,7 @@ function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames: Recor
 
   async function signOutEverywhere() {
     setBusy("all");
+    setAllError(undefined);
     const envelope = await api<{ redirect_url?: string }>(
       "/auth/logout-all",
       {},
@@ -230,8 +222,8 @@ function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames: Recor
     );
     setBusy(null);
     if (!isSuccess(envelope)) {
-      setConfirmAll(false);
-      toast.show("error", envelope.message);
+      // Said in the confirmation that asked, which stays open for another try.
+      setAllError(envelope.message);
       return;
     }
     go(envelope.data.redirect_url ?? "/signin?logout=1");
@@ -301,7 +293,13 @@ function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames: Recor
         ))}
       </ul>
       <div className="mt-4">
-        <Button variant="secondary" onClick={() => setConfirmAll(true)}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setAllError(undefined);
+            setConfirmAll(true);
+          }}
+        >
           {t("signOutAll")}
         </Button>
       </div>
@@ -314,13 +312,16 @@ function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames: Recor
             <Button variant="secondary" onClick={() => setConfirmAll(false)}>
               {tc("cancel")}
             </Button>
-            <Button busy={busy === "all"} onClick={signOutEverywhere}>
+            <Button variant="danger" busy={busy === "all"} onClick={signOutEverywhere}>
               {t("signOutAll")}
             </Button>
           </>
         }
       >
-        {t("signOutAllBody")}
+        <div className="flex flex-col gap-3">
+          <p>{t("signOutAllBody")}</p>
+          <FormAlert message={allError} />
+        </div>
       </MessageDialog>
       {toast.view}
     </Card>

@@ -11,9 +11,10 @@ import { FilterSelect } from "@/components/list/filter-select";
 import { useList } from "@/components/list/use-list";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { dayBound, formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
+import { type AppNames, appName } from "@/lib/apps";
+import { dayBound, formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
 import type { AffiliateCustomerDto } from "@/server/affiliate/schema";
-import { PACKAGE_APPS, type PackageApp } from "@/server/package/schema";
+import { PACKAGE_APPS, type PackageApp, packageDisplayName } from "@/server/package/schema";
 import type { PartnerOrderLineDto, StoreDto } from "@/server/partner/schema";
 import { ActivateStoreDialog } from "./activate-store-dialog";
 import { UpgradeStoreDialog } from "./upgrade-store-dialog";
@@ -223,10 +224,9 @@ function CustomerDetail({
   );
 }
 
-/** An app's product name from APPS_CONFIG with its code, or the code alone. */
-export function appLabel(code: string, appNames: Record<string, string>): string {
-  const name = appNames[code];
-  return name ? `${name} (${code.toUpperCase()})` : code.toUpperCase();
+/** An app's name as a person reads it (lib/apps: APPS_CONFIG's, else the default in their language). */
+export function appLabel(code: string, appNames: AppNames): string {
+  return appName(code, appNames);
 }
 
 function StoresPanel({
@@ -247,7 +247,9 @@ function StoresPanel({
 }) {
   const t = useTranslations("account.partner");
   const locale = useLocale();
-  const [app, setApp] = useState<PackageApp>(PACKAGE_APPS[0]);
+  // Every app of the family: SPEC's four and what APPS_CONFIG adds (issue 25).
+  const apps = useMemo(() => Object.keys(appNames), [appNames]);
+  const [app, setApp] = useState<PackageApp>(apps[0] ?? PACKAGE_APPS[0]);
   const [page, setPage] = useState(1);
   const body = useMemo(
     () => ({ email: customer.email, app_code: app, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
@@ -277,24 +279,15 @@ function StoresPanel({
       {
         id: "package",
         header: t("package"),
-        accessorFn: (row) => row.display_code ?? NONE,
-        cell: ({ row }) => (
-          <div>
-            <div className="font-mono text-xs font-semibold text-gray-900">
-              {row.original.display_code ?? NONE}
-            </div>
-            {row.original.package_name && (
-              <div className="text-xs text-gray-500">{row.original.package_name}</div>
-            )}
-          </div>
-        ),
+        accessorFn: (row) => (row.package_code ? packageDisplayName(row.package_code) : NONE),
+        cell: ({ getValue }) => <span className="font-medium text-gray-900">{String(getValue())}</span>,
       },
       {
         id: "activated_at",
         header: t("activatedAt"),
         accessorFn: (row) => row.activated_at,
         cell: ({ row }) =>
-          row.original.activated_at ? formatDateTime(row.original.activated_at, timeZone) : NONE,
+          row.original.activated_at ? formatListDateTime(row.original.activated_at, timeZone) : NONE,
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {
@@ -303,7 +296,9 @@ function StoresPanel({
         accessorFn: (row) => row.expires_at,
         cell: ({ row }) => (
           <div>
-            <div>{row.original.expires_at ? formatDateTime(row.original.expires_at, timeZone) : NONE}</div>
+            <div>
+              {row.original.expires_at ? formatListDateTime(row.original.expires_at, timeZone) : NONE}
+            </div>
             {row.original.is_expired && (
               <span className="mt-0.5 inline-block rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-700 ring-1 ring-inset ring-red-200">
                 {t("expired")}
@@ -317,7 +312,7 @@ function StoresPanel({
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       isPartner && {
@@ -349,7 +344,7 @@ function StoresPanel({
             setApp(value as PackageApp);
             setPage(1);
           }}
-          options={PACKAGE_APPS.map((code) => ({ value: code, label: appLabel(code, appNames) }))}
+          options={apps.map((code) => ({ value: code, label: appLabel(code, appNames) }))}
         />
         {isPartner && (
           <p className="text-sm text-gray-700" data-testid="partner-credit" aria-live="polite">
@@ -422,7 +417,7 @@ function OrdersPanel({
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
       {
@@ -434,18 +429,13 @@ function OrdersPanel({
       {
         id: "app",
         header: t("app"),
-        accessorFn: (row) => appNames[row.app_code] ?? row.app_code.toUpperCase(),
+        accessorFn: (row) => appName(row.app_code, appNames),
       },
       {
         id: "package",
         header: t("package"),
-        accessorFn: (row) => row.display_code,
-        cell: ({ row }) => (
-          <div>
-            <div className="font-mono text-xs font-semibold text-gray-900">{row.original.display_code}</div>
-            <div className="text-xs text-gray-500">{row.original.package_name}</div>
-          </div>
-        ),
+        accessorFn: (row) => packageDisplayName(row.package_code),
+        cell: ({ getValue }) => <span className="font-medium text-gray-900">{String(getValue())}</span>,
       },
       {
         id: "months",

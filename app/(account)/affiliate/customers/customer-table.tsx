@@ -14,7 +14,7 @@ import { anyText, SearchFilter } from "@/components/list/search-filter";
 import { type ListPage, useList } from "@/components/list/use-list";
 import { useListQuery } from "@/components/list/use-list-query";
 import { useToast } from "@/components/ui/toast";
-import { formatDateTime } from "@/lib/format";
+import { formatListDateTime, formatNumber } from "@/lib/format";
 import type { AffiliateCustomerDto, CustomerPage } from "@/server/affiliate/schema";
 import { CustomerDetailDialog } from "./customer-detail-dialog";
 
@@ -105,7 +105,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
         id: "created_at",
         header: t("createdAt"),
         accessorFn: (row) => row.created_at,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
     ],
@@ -113,7 +113,7 @@ export function CustomerTable({ timeZone, isPartner, appNames }: Props) {
   );
 
   const rows = error || !page ? EMPTY : page.items;
-  const number = new Intl.NumberFormat(locale);
+  const number = { format: (value: number) => formatNumber(value, locale) };
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">

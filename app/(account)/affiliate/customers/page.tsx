@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { appNamesFor } from "@/lib/apps";
 import { env } from "@/lib/env";
 import { isSuccess } from "@/lib/http/envelope";
 import { getMe, pageCall } from "@/lib/http/page-call";
@@ -20,9 +21,7 @@ export default async function AffiliateCustomersPage() {
   if (me.code !== 200) redirect("/signout?expired=1");
   const info = await pageCall<{ affilateInfo: unknown }>("/affilate/my-affilate-info");
   const isAffiliate = isSuccess(info) && Boolean(info.data.affilateInfo);
-  const appNames = Object.fromEntries(
-    Object.entries(env().APPS_CONFIG).map(([code, app]) => [code, app.name]),
-  );
+  const appNames = appNamesFor(env().APPS_CONFIG, await getTranslations("common"));
   return (
     <section
       aria-labelledby="customers-title"

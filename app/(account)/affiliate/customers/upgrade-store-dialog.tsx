@@ -3,22 +3,26 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useLocale, useTranslations } from "next-intl";
 import { type ReactNode, useId, useState } from "react";
 import useSWR from "swr";
+import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
 import { formatDecimal, formatVnd } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { packageDisplayName } from "@/server/package/schema";
 import type { PartnerPackageDto, StoreDto } from "@/server/partner/schema";
+import { preselectPackage } from "./preselect-package";
 import { usePartnerCredit } from "./use-partner-credit";
 
 const PACKAGES_PATH = "/partner/list-package";
 
 /**
  * SPEC §4 partner upgrade: the packages offered for the store (the server keeps those at or above
- * its package, all when it has expired), the first chosen; the credit it takes beside the
- * partner's; Confirm. A refusal (credit short: contact support) toasts the server's message; a
- * success toasts and is handed to the customer detail, which closes this 1 s later.
+ * its package, all when it has expired), the first one above its current package chosen (an
+ * upgrade, not a renewal; preselect-package.ts); the credit it takes beside the
+ * partner's; Confirm. A refusal (credit short: contact support) is said in the dialog above its
+ * buttons; a success toasts and is handed to the customer detail, which closes this 1 s later.
  */
 export function UpgradeStoreDialog({
   store,
@@ -52,14 +56,16 @@ export function UpgradeStoreDialog({
   const [chosen, setChosen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string>();
 
   const items = packages.data ?? [];
-  const selected = items.find((p) => p.code === chosen) ?? items[0];
+  const selected = items.find((p) => p.code === chosen) ?? preselectPackage(items, store?.package_code);
   const balance = credit.data?.credit;
   const isShort = selected !== undefined && balance !== undefined && selected.credit > balance;
 
   const confirm = async () => {
     if (!store || !selected || busy || done) return;
+    setFailure(undefined);
     setBusy(true);
     const envelope = await api(
       "/partner/upgrade-store",
@@ -68,7 +74,7 @@ export function UpgradeStoreDialog({
     );
     setBusy(false);
     if (!isSuccess(envelope)) {
-      toast.show("error", envelope.message);
+      setFailure(envelope.message);
       return;
     }
     setDone(true);
@@ -116,14 +122,17 @@ export function UpgradeStoreDialog({
                     value={p.code}
                     checked={isSelected}
                     disabled={done}
-                    onChange={() => setChosen(p.code)}
+                    onChange={() => {
+                      setChosen(p.code);
+                      setFailure(undefined);
+                    }}
                     aria-describedby={`${id}-${p.code}-terms`}
                     className="mt-1 size-4 shrink-0 accent-brand-500"
                   />
                   <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <span className="flex flex-wrap items-baseline justify-between gap-x-3">
                       <span>
-                        <span className="font-mono font-semibold text-gray-900">{p.display_code}</span>{" "}
+                        <span className="font-semibold text-gray-900">{packageDisplayName(p.code)}</span>{" "}
                         <span className="text-gray-700">{p.name}</span>
                       </span>
                       <span className="whitespace-nowrap font-semibold tabular-nums text-gray-900">
@@ -169,6 +178,7 @@ export function UpgradeStoreDialog({
             {t("upgradeDialog.short")}
           </p>
         )}
+        <FormAlert message={failure} />
       </div>
     );
   }
@@ -180,7 +190,10 @@ export function UpgradeStoreDialog({
       title={t("upgradeDialog.title")}
       description={
         store
-          ? t("upgradeDialog.description", { store: store.name, package: store.display_code ?? "--" })
+          ? t("upgradeDialog.description", {
+              store: store.name,
+              package: store.package_code ? packageDisplayName(store.package_code) : "--",
+            })
           : undefined
       }
       wide

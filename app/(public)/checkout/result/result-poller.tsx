@@ -91,6 +91,25 @@ export function ResultPoller({
   }, [isPending, signedOut, stopped, round, initial.payment_id, networkMessage]);
 
   const gatewayName = isGateway(payment.gateway) ? t(`gateway.${payment.gateway}`) : payment.gateway;
+  // What really happened to the points, as the database has it: spent, still held, or given back.
+  const outcome = payment.points_outcome;
+  const pointsNote =
+    outcome && outcome !== "none" ? (
+      <p
+        className={`rounded-lg px-3 py-2 text-sm ring-1 ${
+          outcome === "returned"
+            ? "bg-green-50 text-green-900 ring-green-200"
+            : "bg-gray-50 text-gray-800 ring-gray-200"
+        }`}
+        data-testid="result-points"
+        data-outcome={outcome}
+      >
+        {t(`points.${outcome}`, {
+          points: payment.points_used,
+          value: formatVnd(payment.points_used * VND_PER_POINT, locale),
+        })}
+      </p>
+    ) : null;
   const backToProduct = product ? (
     <BackLink href={product.href} label={t("backToApp", { app: product.name })} external />
   ) : null;
@@ -128,10 +147,18 @@ export function ResultPoller({
           </div>
         </div>
         {details}
+        {pointsNote}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           <a
-            href="/order"
+            href={`/payment/${encodeURIComponent(payment.payment_id)}/receipt`}
             className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
+            data-testid="result-receipt"
+          >
+            {t("receipt")}
+          </a>
+          <a
+            href="/order"
+            className="inline-flex min-h-11 items-center rounded-lg px-1 text-sm font-semibold text-brand-600 hover:underline"
           >
             {t("viewOrders")}
           </a>
@@ -161,6 +188,7 @@ export function ResultPoller({
           </div>
         </div>
         {details}
+        {pointsNote}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
           {orderPaid ? (
             <a
@@ -228,6 +256,7 @@ export function ResultPoller({
         </button>
       )}
       {details}
+      {pointsNote}
       {payment.transfer && (
         <TransferInstructions
           transfer={payment.transfer}

@@ -5,10 +5,14 @@ import { getLocale, getTranslations } from "next-intl/server";
 import { DetailList } from "@/components/commerce/detail-list";
 import { OrderLinesTable } from "@/components/commerce/order-lines-table";
 import { StatusBadge } from "@/components/commerce/status-badge";
+import { BrandLogo } from "@/components/layout/brand-logo";
+import { appNamesFor } from "@/lib/apps";
+import { configuredBrand } from "@/lib/brand";
 import { env } from "@/lib/env";
 import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
 import { getMe, pageCall } from "@/lib/http/page-call";
 import type { PaymentDetailDto } from "@/server/payment/schema";
+import { receiptSeller } from "@/server/payment/seller";
 import type { UserInfoDto } from "@/server/user/service";
 import { PrintButton } from "./print-button";
 
@@ -54,7 +58,6 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams]);
   const t = await getTranslations("account.receipt");
   const tp = await getTranslations("account.payments");
-  const brand = (await getTranslations("account.shell"))("brand");
   const locale = await getLocale();
   const me = await getMe<UserInfoDto>();
   if (me.code !== 200) redirect("/signout?expired=1");
@@ -71,8 +74,10 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
   }
 
   const config = env();
-  const appNames = Object.fromEntries(Object.entries(config.APPS_CONFIG).map(([c, app]) => [c, app.name]));
+  const appNames = appNamesFor(config.APPS_CONFIG, await getTranslations("common"));
   const site = config.APP_URL ? new URL(config.APP_URL).host : null;
+  // A Vietnamese receipt names who sold: legal name, registered address, tax code.
+  const seller = receiptSeller(config);
   const pointsValue = payment.points_used * POINT_VND;
 
   return (
@@ -84,8 +89,27 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
       <style>{PRINT_CSS}</style>
       <header className="flex flex-col gap-4 border-b border-gray-200 pb-5 sm:flex-row sm:items-start sm:justify-between print:flex-row">
         <div>
-          <p className="text-lg font-bold text-brand-600">{brand}</p>
-          {site && <p className="text-xs text-gray-500">{site}</p>}
+          <BrandLogo brand={configuredBrand()} />
+          {seller && (
+            <address
+              data-testid="receipt-seller"
+              className="mt-3 space-y-0.5 text-sm not-italic text-gray-700"
+            >
+              <p className="font-semibold text-gray-900">{seller.name}</p>
+              <p>
+                {t("sellerAddress")}: {seller.address}
+              </p>
+              <p>
+                {t("sellerTaxCode")}: <span className="font-mono">{seller.taxCode}</span>
+              </p>
+              {seller.isSample && (
+                <p className="pt-0.5 text-xs/5 font-medium text-amber-700 print:text-gray-700">
+                  {t("sampleSeller")}
+                </p>
+              )}
+            </address>
+          )}
+          {site && <p className="mt-1 text-xs text-gray-500">{site}</p>}
           <h1 id="receipt-title" className="mt-3 text-2xl font-semibold">
             {t("title")}
           </h1>

@@ -26,7 +26,7 @@ function destinationOf(url: string, yourAccount: string): string {
 }
 
 /** SPEC §4: the link's token is checked on load; success counts down, then redirects. */
-export function VerifyEmailStatus({ token }: { token?: string }) {
+export function VerifyEmailStatus({ token, isSignedIn = false }: { token?: string; isSignedIn?: boolean }) {
   const t = useTranslations("auth.verifyEmail");
   const tc = useTranslations("common");
   const [state, setState] = useState<State>(token ? { kind: "processing" } : { kind: "invalid" });
@@ -132,13 +132,13 @@ export function VerifyEmailStatus({ token }: { token?: string }) {
         className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
       >
         <p className="font-semibold">{t("invalid.title")}</p>
-        <p className="mt-1">{t("invalid.advice")}</p>
+        <p className="mt-1">{isSignedIn ? t("signedIn.invalidAdvice") : t("invalid.advice")}</p>
       </div>
       <Link
-        href="/signin"
+        href={isSignedIn ? "/account/profile" : "/signin"}
         className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"
       >
-        {t("signIn")}
+        {isSignedIn ? t("signedIn.toProfile") : t("signIn")}
       </Link>
     </div>
   );
