@@ -52,7 +52,7 @@ export default defineConfig({
       command: "tsx tests/peers/peers.ts",
       url: `http://127.0.0.1:${E2E.peerHttpPort}/health`,
       env: { PEER_HTTP_PORT: String(E2E.peerHttpPort), PEER_SMTP_PORT: String(E2E.peerSmtpPort) },
-      reuseExistingServer: false,
+      reuseExistingServer: process.env.E2E_REUSE === "1",
       timeout: 30_000,
     },
     {
@@ -113,7 +113,7 @@ export default defineConfig({
         OUTBOX_INTERVAL_SECONDS: "1",
         NEXT_TELEMETRY_DISABLED: "1",
       },
-      reuseExistingServer: false,
+      reuseExistingServer: process.env.E2E_REUSE === "1",
       timeout: 240_000,
       stdout: "pipe",
     },

@@ -29,6 +29,15 @@ describe("redirectFor (SPEC §2 access states)", () => {
     ["/verify-email", "?token=t", "signed-in", null],
     ["/verify-email", "?token=t", "needs-phone", null],
     ["/iframe", "?token=t", "signed-in", null],
+    ["/switch-account", "?token=t", "signed-in", null],
+    ["/switch-account", "?token=t", "anonymous", null],
+    // Sign in once: a product's sign-up link for a signed-in person continues like its sign-in.
+    [
+      "/signup",
+      "?callback_url=https%3A%2F%2Fa.example&app_code=lp",
+      "signed-in",
+      "/signin?callback_url=https%3A%2F%2Fa.example&app_code=lp",
+    ],
     ["/login-embed", "", "anonymous", null],
     // An OpenID Connect client's consent screen and fresh sign-in (prompt=login) are served.
     ["/oidc-consent", "?uid=abc", "signed-in", null],

@@ -46,6 +46,8 @@ export const OPEN_ROUTES = [
   "/resetpass",
   "/verify-email",
   "/iframe",
+  // The /iframe confirmation: shown signed in (switch) and signed out (continue as).
+  "/switch-account",
   "/login-embed",
   "/uploads",
   // Checkout is opened from a product by anyone holding the link; its owner signed in spends points.
@@ -53,6 +55,8 @@ export const OPEN_ROUTES = [
   "/dev/gateway",
   // An OpenID Connect client's consent screen (the interaction checks who answers it).
   "/oidc-consent",
+  // The API reference: product teams read it without an account.
+  "/docs/api",
 ] as const;
 
 export const SIGNED_IN_HOME = "/account/profile";
@@ -90,6 +94,8 @@ export function redirectFor(pathname: string, search: string, state: AccessState
   if (pathname === "/") return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("logout")) return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("callback_url")) return null;
+  // Sign in once: a product's sign-up link for a signed-in person hands them on like /signin.
+  if (pathname === "/signup" && new URLSearchParams(search).has("callback_url")) return `/signin${search}`;
   // An OIDC client asked for a fresh sign-in (prompt=login, max_age).
   if (pathname === "/signin" && isOidcInteractionPath(new URLSearchParams(search).get("path"))) return null;
   if (pathname === "/verify-account") return null;

@@ -45,6 +45,11 @@ export type ListQuery = z.input<typeof listQuerySchema>;
 /** A page of a list: rows and the total (capped at 10 001, DESIGN §7). */
 export type Page<T> = { items: T[]; total: number };
 
+/** The answer schema of a list call: `{ items, total }` of `item` (the API reference documents it). */
+export function pageDto<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), total: z.number().int().min(0) });
+}
+
 /**
  * The instants a list's from/to dates mean: a date-time as given; a plain day from its
  * 00:00:00.000 (from) or to its 23:59:59.999 (to) in `timeZone` (SPEC §5).

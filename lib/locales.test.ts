@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { requestedLocale } from "./locales";
+import { acceptedLocale, requestedLocale } from "./locales";
 
 describe("requestedLocale (lang / ui_locales from a sibling product)", () => {
   it.each([
@@ -14,5 +14,19 @@ describe("requestedLocale (lang / ui_locales from a sibling product)", () => {
     ["", undefined],
   ])("%s → %s", (query, expected) => {
     expect(requestedLocale(new URLSearchParams(query))).toBe(expected);
+  });
+});
+
+describe("acceptedLocale (Accept-Language of a server-to-server call)", () => {
+  it.each([
+    ["en-US,en;q=0.9,vi;q=0.8", "en"],
+    ["fr-FR,fr;q=0.9,th;q=0.5", "th"],
+    ["vi;q=0.2, id;q=0.7", "id"],
+    ["my", "my"],
+    ["en;q=0, vi", "vi"],
+    ["fr, de", undefined],
+    ["", undefined],
+  ])("%s → %s", (header, expected) => {
+    expect(acceptedLocale(header)).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ import { captchaCalls } from "./captcha/handlers";
 import { checkoutCalls } from "./checkout/handlers";
 import { invoiceCalls } from "./invoice/handlers";
 import { leadCalls } from "./lead/handlers";
+import { openApiCalls } from "./openapi/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
 import { partnerCalls } from "./partner/handlers";
@@ -29,4 +30,5 @@ export const registry: Record<string, Call> = {
   ...affiliateCalls,
   ...invoiceCalls,
   ...partnerCalls,
+  ...openApiCalls,
 };

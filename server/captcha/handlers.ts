@@ -2,6 +2,7 @@ import "server-only";
 import { defineCall } from "@/lib/http/call";
 import { emptySchema } from "@/server/auth/schema";
 import { createCaptchaChallenge } from "./altcha";
+import { captchaChallengeDto } from "./schema";
 
 export const captchaCalls = {
   // The widget fetches this itself and expects the bare challenge, not the envelope.
@@ -9,7 +10,9 @@ export const captchaCalls = {
     auth: "none",
     method: "GET",
     raw: true,
+    summary: "A fresh proof-of-work challenge for the sign-up captcha widget (ALTCHA)",
     input: emptySchema,
+    output: captchaChallengeDto,
     run: async (ctx) => ({ data: await createCaptchaChallenge(ctx.clock()) }),
   }),
 };

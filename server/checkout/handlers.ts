@@ -1,9 +1,20 @@
 import "server-only";
 import { z } from "zod";
 import { defineCall } from "@/lib/http/call";
+import { vnpayIpnAnswer } from "@/server/gateways/vnpay";
+import { zalopayCallbackAnswer } from "@/server/gateways/zalopay";
 import { handleVnpayIpn, handleZalopayCallback, resolveReturn } from "./apply";
 import { applyBankTransfer, bankNotifySchema } from "./bank";
-import { checkoutSchema, paymentStatusSchema } from "./schema";
+import {
+  bankNotifyAnswerDto,
+  checkoutAnswerDto,
+  checkoutSchema,
+  gatewayReturnDto,
+  paymentStatusDto,
+  paymentStatusSchema,
+  vnpayIpnAnswerDto,
+  zalopayCallbackAnswerDto,
+} from "./schema";
 import { checkout, paymentStatus } from "./service";
 
 const deps = (ctx: Parameters<Parameters<typeof defineCall>[0]["run"]>[0]) => ({
@@ -15,31 +26,64 @@ const deps = (ctx: Parameters<Parameters<typeof defineCall>[0]["run"]>[0]) => ({
 });
 
 export const checkoutCalls = {
-  "/order/checkout": defineCall({ auth: "session", input: checkoutSchema, run: checkout }),
-  "/payment/status": defineCall({ auth: "optional", input: paymentStatusSchema, run: paymentStatus }),
-  /** VNPAY's server callback: GET with the signed vnp_ parameters; answers VNPAY's own JSON. */
+  "/order/checkout": defineCall({
+    auth: "session",
+    summary: "Pay an order: bank transfer instructions, or a gateway URL; optionally spending points",
+    input: checkoutSchema,
+    output: checkoutAnswerDto,
+    errors: [
+      "ORDER_NOT_FOUND",
+      "ORDER_ALREADY_PAID",
+      "STORE_NOT_OWNED",
+      "CHECKOUT_METHOD_UNAVAILABLE",
+      "GATEWAY_UNAVAILABLE",
+    ],
+    run: checkout,
+  }),
+  "/payment/status": defineCall({
+    auth: "optional",
+    summary: "A payment attempt's status (the result page polls it; `refresh` asks the gateway)",
+    input: paymentStatusSchema,
+    output: paymentStatusDto,
+    errors: ["UNAUTHORIZED", "PAYMENT_NOT_FOUND", "ORDER_NOT_FOUND", "CHECKOUT_METHOD_UNAVAILABLE"],
+    run: paymentStatus,
+  }),
+  /** VNPAY's server callback: GET with the signed vnp_ parameters; answers VNPAY's own JSON, always. */
   "/payment/vnpay-ipn": defineCall({
     auth: "none",
     method: "GET",
     raw: true,
+    // VNPAY reads only 200 + {RspCode, Message}: anything unexpected is its "99".
+    rawError: () => ({ status: 200, body: vnpayIpnAnswer("99") }),
+    summary: "VNPAY's IPN (server callback): the signed vnp_ parameters",
     input: z.record(z.string(), z.string()),
+    output: vnpayIpnAnswerDto,
     run: async (ctx, params) => ({ data: await handleVnpayIpn(deps(ctx), params) }),
   }),
   /** ZaloPay's callback: `{data, mac, type}`, the mac over the raw `data` string. */
   "/payment/zalopay-callback": defineCall({
     auth: "none",
     raw: true,
+    // A body that is no callback is refused (-1); our own failure (0) makes ZaloPay call again.
+    rawError: ({ status }) => ({
+      status: 200,
+      body: zalopayCallbackAnswer(status >= 500 ? "error" : "invalid"),
+    }),
+    summary: "ZaloPay's callback: {data, mac, type}, the mac over the raw data string",
     input: z.object({
       data: z.string().max(20_000),
       mac: z.string().max(200),
       type: z.coerce.number().optional(),
     }),
+    output: zalopayCallbackAnswerDto,
     run: async (ctx, body) => ({ data: await handleZalopayCallback(deps(ctx), body) }),
   }),
   /** The browser's return from a gateway (app/checkout/return/*): verified, never applied. */
   "/payment/gateway-return": defineCall({
     auth: "none",
+    summary: "The browser's return from a gateway: verified (never applied)",
     input: z.object({ gateway: z.enum(["VNPAY", "ZALOPAY"]), params: z.record(z.string(), z.string()) }),
+    output: gatewayReturnDto,
     run: async (ctx, input) => {
       const result = await resolveReturn(deps(ctx), input.gateway, input.params);
       return {
@@ -51,7 +95,11 @@ export const checkoutCalls = {
   "/payment/bank-notify": defineCall({
     auth: "bank",
     raw: true,
+    // SePay's shape: only {success: true} acknowledges; a refusal keeps its status beside it.
+    rawError: ({ status, error }) => ({ status, body: { success: false, error } }),
+    summary: "A bank's incoming-transfer notification (SePay's shape)",
     input: bankNotifySchema,
+    output: bankNotifyAnswerDto,
     run: async (ctx, body) => {
       if (body.transferType !== "in") return { data: { success: true } };
       await applyBankTransfer(deps(ctx), {

@@ -1,10 +1,29 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
-import { invoiceIdSchema, invoiceListSchema } from "./schema";
+import { invoiceDetailDto, invoiceIdSchema, invoiceListSchema, invoicePageDto } from "./schema";
 import { invoiceDetail, listInvoices } from "./service";
 
 export const invoiceCalls = {
-  "/invoice/my-invoice": defineCall({ auth: "session", input: invoiceListSchema, run: listInvoices }),
-  "/invoice/list-invoice": defineCall({ auth: "session", input: invoiceListSchema, run: listInvoices }),
-  "/invoice/detail": defineCall({ auth: "session", input: invoiceIdSchema, run: invoiceDetail }),
+  "/invoice/my-invoice": defineCall({
+    auth: "session",
+    summary: "The affiliate's monthly invoices",
+    input: invoiceListSchema,
+    output: invoicePageDto,
+    run: listInvoices,
+  }),
+  "/invoice/list-invoice": defineCall({
+    auth: "session",
+    summary: "The same as /invoice/my-invoice",
+    input: invoiceListSchema,
+    output: invoicePageDto,
+    run: listInvoices,
+  }),
+  "/invoice/detail": defineCall({
+    auth: "session",
+    summary: "One invoice with its commissions",
+    input: invoiceIdSchema,
+    output: invoiceDetailDto,
+    errors: ["INVOICE_NOT_FOUND"],
+    run: invoiceDetail,
+  }),
 };

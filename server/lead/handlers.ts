@@ -1,8 +1,14 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
-import { leadCaptureSchema } from "./schema";
+import { leadCapturedDto, leadCaptureSchema } from "./schema";
 import { captureLead } from "./service";
 
 export const leadCalls = {
-  "/lead/capture": defineCall({ auth: "none", input: leadCaptureSchema, run: captureLead }),
+  "/lead/capture": defineCall({
+    auth: "none",
+    summary: "Report a sign-up form's lead (partial or final) to the form service",
+    input: leadCaptureSchema,
+    output: leadCapturedDto,
+    run: captureLead,
+  }),
 };

@@ -160,13 +160,17 @@ async function signInOnPortal(browser: Browser, signinUrl: URL, email: string, p
 
 /** Signs a new person in through the whole flow; answers the tokens and what it took. */
 async function signedInClient(
-  options: { browser?: Browser; user?: Awaited<ReturnType<typeof createUser>> } = {},
+  options: {
+    browser?: Browser;
+    user?: Awaited<ReturnType<typeof createUser>>;
+    params?: Record<string, string>;
+  } = {},
 ) {
   const user =
     options.user ?? (await createUser({ fullname: "Lan Nguyen", phone: "0987654321", isVerifyPhone: true }));
   const browser = options.browser ?? new Browser();
   const config = await discover(FORUM);
-  const started = await startAuthorization(config);
+  const started = await startAuthorization(config, options.params);
   const signin = await browser.follow(started.url.href);
   const res = await signInOnPortal(browser, signin, user.email);
   const callback = await browser.follow(String(res.body.data.redirect_url));
@@ -245,6 +249,8 @@ describe("discovery and keys", () => {
     expect(meta.token_endpoint).toBe(`${issuer}/token`);
     expect(meta.response_types_supported).toEqual(["code"]);
     expect(meta.code_challenge_methods_supported).toEqual(["S256"]);
+    // Exactly what README says clients use: HTTP Basic for a secret, none for a public client.
+    expect(meta.token_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "none"]);
     expect(meta.scopes_supported).toEqual(
       expect.arrayContaining(["openid", "profile", "email", "phone", "offline_access"]),
     );
@@ -275,7 +281,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
       name: "Lan Nguyen",
       email: user.email,
       email_verified: true,
-      phone_number: "0987654321",
+      phone_number: "+84987654321",
       phone_number_verified: true,
       locale: "vi",
       zoneinfo: "Asia/Ho_Chi_Minh",
@@ -296,6 +302,16 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
       error: "invalid_grant",
     });
     expect(await isActive(config, refreshed.access_token)).toBe(false);
+  });
+
+  it("keeps scope claims out of the ID token unless the claims parameter asks for them", async () => {
+    const plain = await signedInClient();
+    expect(plain.tokens.claims()).not.toHaveProperty("email");
+    expect(plain.tokens.claims()).not.toHaveProperty("phone_number");
+    const asked = await signedInClient({
+      params: { claims: JSON.stringify({ id_token: { email: null, phone_number: null } }) },
+    });
+    expect(asked.tokens.claims()).toMatchObject({ email: asked.user.email, phone_number: "+84987654321" });
   });
 
   it("does not ask a person already signed in to the portal again, unless prompt=login", async () => {
@@ -791,6 +807,11 @@ describe("RP-initiated logout", () => {
     });
     const page = await browser.request(url.href);
     expect(page.status).toBe(200);
+    // The portal pages' headers; the answer to the form may redirect to the client (form-action).
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("form-action 'self' http://rp.test;");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(page.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     const html = await page.text();
     expect(html).toContain("Community forum");
     const action = /action="([^"]+)"/.exec(html)?.[1] ?? "";

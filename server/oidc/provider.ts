@@ -12,11 +12,13 @@ import { translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, type Locale, requestedLocale, toLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
 import { clearedSessionCookies, SESSION_TTL_SECONDS } from "@/lib/session";
+import { toE164 } from "@/lib/validation";
 import type { Executor } from "@/server/db/client";
 import { revokeToken } from "@/server/session/service";
 import { findUserById, type UserRow } from "@/server/user/repository";
 import { PortalOidcAdapter } from "./adapter";
 import { loadOidcJwks, oidcCookieKeys } from "./keys";
+import { secureProviderPages } from "./page-headers";
 import { portalSignInFrom } from "./portal-session";
 import { linkOidcGrant } from "./repository";
 
@@ -68,7 +70,8 @@ export function accountClaims(user: UserRow, origin: string): Record<string, unk
     zoneinfo: user.timezone,
     email: user.email,
     email_verified: user.isVerifyEmail,
-    phone_number: user.phone ?? undefined,
+    // OIDC Core §5.1: E.164 (the portal keeps Vietnamese numbers as 0xxxxxxxxx).
+    phone_number: user.phone ? toE164(user.phone, user.countryCode) : undefined,
     phone_number_verified: user.phone ? user.isVerifyPhone : undefined,
   };
 }
@@ -157,6 +160,8 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}`,
     },
     responseTypes: ["code"],
+    // What discovery advertises is what README says clients use: Basic for confidential, none for public.
+    clientAuthMethods: ["client_secret_basic", "none"],
     // A grant reused by a later sign-in belongs to that sign-in's portal session from then on.
     async loadExistingGrant(ctx) {
       const grantId =
@@ -176,6 +181,8 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     pkce: { required: () => true },
     features: {
       devInteractions: { enabled: false },
+      // The `claims` request parameter: a client may ask for scope claims in the ID token too.
+      claimsParameter: { enabled: true },
       revocation: { enabled: true },
       introspection: { enabled: true },
       userinfo: { enabled: true },
@@ -239,6 +246,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
   const provider = new Provider(deps.issuer, configuration);
   // Behind a TLS-terminating proxy the provider must believe its X-Forwarded-Proto (https).
   provider.proxy = process.env.TRUST_PROXY === "1";
+  secureProviderPages(provider, config);
   signOutOfPortalOnLogout(provider, deps);
   provider.on("server_error", (_ctx, error) => logger.error({ err: error }, "oidc provider error"));
   return provider;

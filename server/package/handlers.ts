@@ -1,9 +1,15 @@
 import "server-only";
 import { defineCall } from "@/lib/http/call";
-import { packageListSchema } from "./schema";
+import { packageListSchema, packagePageDto } from "./schema";
 import { listPackages } from "./service";
 
 export const packageCalls = {
   /** SPEC §7 "package list (no auth)": the exact path was not shown; this is ours. */
-  "/package/list": defineCall({ auth: "none", input: packageListSchema, run: listPackages }),
+  "/package/list": defineCall({
+    auth: "none",
+    summary: "The package catalog (prices in VND; `code` is what /order/create's lines name)",
+    input: packageListSchema,
+    output: packagePageDto,
+    run: listPackages,
+  }),
 };

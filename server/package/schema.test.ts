@@ -1,7 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type CatalogPackage, catalogPackageSchema, catalogSchema, displayPackageCode } from "./schema";
+import {
+  type CatalogPackage,
+  catalogPackageSchema,
+  catalogSchema,
+  displayPackageCode,
+  packageDisplayName,
+} from "./schema";
 
 describe("displayPackageCode (SPEC §3 display remap)", () => {
   it.each([
@@ -23,6 +29,31 @@ describe("displayPackageCode (SPEC §3 display remap)", () => {
     ["BUSSINESS_3", "BUSSINESS_3"],
   ])("%s → %s", (code, shown) => {
     expect(displayPackageCode(code)).toBe(shown);
+  });
+});
+
+describe("packageDisplayName (words for people; the wire keeps the codes)", () => {
+  it.each([
+    ["PREMIUM_5", "Business 3"],
+    ["PREMIUM_10", "Business 10"],
+    ["PREMIUM_20", "Business 20"],
+    ["PREMIUM_50", "Business"],
+    ["BUSSINESS_3", "Business 3"],
+    ["FREE", "Free"],
+    ["STARTER", "Starter"],
+    ["PRO", "Pro"],
+    ["pro", "Pro"],
+    ["ENTERPRISE", "Enterprise"],
+    ["SUPER_PREMIUM", "Super Premium"],
+    ["B2", "B2"],
+  ])("%s → %s", (code, words) => {
+    expect(packageDisplayName(code)).toBe(words);
+  });
+
+  it("never shows the misspelt wire word or an underscore", () => {
+    for (const code of ["PREMIUM_5", "PREMIUM_10", "PREMIUM_20", "PREMIUM_X", "BUSSINESS"]) {
+      expect(packageDisplayName(code)).not.toMatch(/BUSSINESS|_/i);
+    }
   });
 });
 
@@ -137,7 +168,7 @@ describe("catalogSchema", () => {
   });
 
   it.each([
-    ["an unknown app", { app_code: "xx" }],
+    ["an app code of the wrong shape", { app_code: "X Y!" }],
     ["0 months", { months: 0 }],
     ["37 months", { months: 37 }],
     ["fractional months", { months: 1.5 }],

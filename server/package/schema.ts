@@ -1,15 +1,25 @@
 // The package catalog (DESIGN §10): the list call's input, its rows, the catalog file the
 // operator imports, and SPEC §3's display remap. No server imports: screens use them.
 import { z } from "zod";
-import { listQuerySchema, sortSchema } from "@/lib/list-query";
+import { listQuerySchema, pageDto, sortSchema } from "@/lib/list-query";
 
-/** SPEC §9 package apps. */
+/**
+ * SPEC §9's package apps: the defaults. Any app code configured in APPS_CONFIG is an app as well
+ * (issue 25: a product is configuration, not code), so the wire type is a code's shape, and the
+ * server checks that it names a configured app (server/package/apps.ts).
+ */
 export const PACKAGE_APPS = ["lp", "luid", "ls", "la"] as const;
-export type PackageApp = (typeof PACKAGE_APPS)[number];
+export type PackageApp = string;
+/** What an app code looks like: lower case, 2–20 letters, digits, `_` or `-`. */
+export const APP_CODE_PATTERN = /^[a-z][a-z0-9_-]{1,19}$/;
 
 export const COMMISSION_TYPES = ["percent", "fixed"] as const;
 
-const appCode = z.string().trim().toLowerCase().pipe(z.enum(PACKAGE_APPS));
+const appCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(APP_CODE_PATTERN, { error: "app_code: 2–20 lower-case letters, digits, _ or -" });
 
 /** /package/list (no auth, SPEC §7): limit, offset, app_code, name, status. */
 export const packageListSchema = listQuerySchema.extend({
@@ -21,24 +31,27 @@ export const packageListSchema = listQuerySchema.extend({
 });
 export type PackageListInput = z.input<typeof packageListSchema>;
 
-export type PackageDto = {
-  _id: string;
-  app_code: PackageApp;
-  code: string;
+export const packageDto = z.object({
+  _id: z.string(),
+  app_code: z.string().describe("The app's code: SPEC's lp, luid, ls, la, or one APPS_CONFIG adds"),
+  code: z.string().describe("What /order/create's lines name (package_code)"),
   /** SPEC §3 display name of the code (PREMIUM_5 → BUSSINESS_3, …). */
-  display_code: string;
-  name: string;
-  description: string;
-  months: number;
-  price: number;
-  priority: number;
-  partner_discount: number;
-  bonus_months: number;
-  commission_type: (typeof COMMISSION_TYPES)[number];
-  commission_value: number;
-  status: boolean;
-  created_at: string;
-};
+  display_code: z.string().describe("SPEC §3 display name of the code (PREMIUM_5 → BUSSINESS_3, …)"),
+  name: z.string(),
+  description: z.string(),
+  months: z.number().int().describe("One term; an order line buys whole terms"),
+  price: z.number().int().describe("VND per term"),
+  priority: z.number().int(),
+  partner_discount: z.number().describe("Percent"),
+  bonus_months: z.number().int().describe("Per term"),
+  commission_type: z.enum(COMMISSION_TYPES),
+  commission_value: z.number(),
+  status: z.boolean().describe("Active"),
+  created_at: z.iso.datetime(),
+});
+export type PackageDto = z.infer<typeof packageDto>;
+
+export const packagePageDto = pageDto(packageDto);
 
 /** One package of the catalog file (`npm run admin -- packages export|import`). */
 export const catalogPackageSchema = z
@@ -86,4 +99,21 @@ export function displayPackageCode(code: string): string {
   if (remap[upper]) return remap[upper];
   if (upper.startsWith("PREMIUM")) return "BUSSINESS";
   return code;
+}
+
+/**
+ * A package code as words for people ("Business 3", "Pro", "Enterprise"): SPEC §3's display
+ * remap, then its words in title case; the remap's spelling BUSSINESS reads "Business". The
+ * wire keeps the codes (`code`, `display_code`); only screens and exports use this.
+ */
+export function packageDisplayName(code: string): string {
+  return displayPackageCode(code)
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => {
+      const upper = word.toUpperCase();
+      if (upper === "BUSSINESS") return "Business";
+      return upper.charAt(0) + upper.slice(1).toLowerCase();
+    })
+    .join(" ");
 }

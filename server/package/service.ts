@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { type Env, env } from "@/lib/env";
 import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import type { Page } from "@/lib/list-query";
@@ -10,10 +11,16 @@ import {
   type CatalogPackage,
   catalogSchema,
   displayPackageCode,
+  PACKAGE_APPS,
   type PackageApp,
   type PackageDto,
   type packageListSchema,
 } from "./schema";
+
+/** The family's app codes: SPEC's four defaults and every code APPS_CONFIG names. */
+export function configuredAppCodes(config: Pick<Env, "APPS_CONFIG">): string[] {
+  return [...new Set([...PACKAGE_APPS, ...Object.keys(config.APPS_CONFIG).map((c) => c.toLowerCase())])];
+}
 
 export function toPackageDto(row: PackageRow): PackageDto {
   return {
@@ -76,6 +83,7 @@ export async function importCatalog(
   db: Db,
   raw: unknown,
   now: Date,
+  apps: readonly string[] = configuredAppCodes(env()),
 ): Promise<{ ok: true; count: number } | { ok: false; errors: string[] }> {
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
@@ -84,6 +92,13 @@ export async function importCatalog(
       errors: parsed.error.issues.map((i) => `${i.path.length ? `[${i.path.join(".")}] ` : ""}${i.message}`),
     };
   }
+  // Any app of the family is welcome, SPEC's four or one APPS_CONFIG adds; a typo is not.
+  const unknown = parsed.data.flatMap((p, i) =>
+    apps.includes(p.app_code)
+      ? []
+      : [`[${i}.app_code] "${p.app_code}" is not an app: add it to APPS_CONFIG (known: ${apps.join(", ")})`],
+  );
+  if (unknown.length > 0) return { ok: false, errors: unknown };
   await db.transaction(async (tx) => {
     for (const p of parsed.data) {
       await upsertPackage(tx, {

@@ -6,6 +6,12 @@ import {
   listOrderDetailSchema,
   listPartnerPackageSchema,
   listStoreSchema,
+  partnerCreditDto,
+  partnerOrderLinePageDto,
+  partnerPackagesDto,
+  storeActivatedDto,
+  storePageDto,
+  storeUpgradedDto,
   upgradeStoreSchema,
 } from "./schema";
 import {
@@ -18,18 +24,57 @@ import {
 } from "./service";
 
 export const partnerCalls = {
-  "/partner/list-store": defineCall({ auth: "session", input: listStoreSchema, run: listStores }),
+  "/partner/list-store": defineCall({
+    auth: "session",
+    summary: "The stores of the person's customers",
+    input: listStoreSchema,
+    output: storePageDto,
+    run: listStores,
+  }),
   "/partner/list-package": defineCall({
     auth: "session",
+    summary: "An app's packages with the partner credit each costs (for a store: those offered)",
     input: listPartnerPackageSchema,
+    output: partnerPackagesDto,
+    errors: ["NOT_PARTNER", "STORE_NOT_FOUND"],
     run: listPartnerPackages,
   }),
-  "/partner/my-credit": defineCall({ auth: "session", input: emptySchema, run: myCredit }),
+  "/partner/my-credit": defineCall({
+    auth: "session",
+    summary: "The person's partner credit, API credit and money",
+    input: emptySchema,
+    output: partnerCreditDto,
+    run: myCredit,
+  }),
   "/partner/list-order-detail": defineCall({
     auth: "session",
+    summary: "A customer's order lines (from the first day of last month by default)",
     input: listOrderDetailSchema,
+    output: partnerOrderLinePageDto,
+    errors: ["CUSTOMER_NOT_FOUND"],
     run: listOrderDetail,
   }),
-  "/partner/upgrade-store": defineCall({ auth: "session", input: upgradeStoreSchema, run: upgradeStore }),
-  "/partner/active-store": defineCall({ auth: "session", input: activeStoreSchema, run: activateStore }),
+  "/partner/upgrade-store": defineCall({
+    auth: "session",
+    summary: "Upgrade a customer's store with partner credit (store.upgraded goes to the app)",
+    input: upgradeStoreSchema,
+    output: storeUpgradedDto,
+    errors: [
+      "NOT_PARTNER",
+      "STORE_NOT_FOUND",
+      "PACKAGE_NOT_OFFERED",
+      "PACKAGE_UNKNOWN",
+      "STORE_NOT_OWNED",
+      "INSUFFICIENT_CREDIT",
+    ],
+    run: upgradeStore,
+  }),
+  "/partner/active-store": defineCall({
+    auth: "session",
+    summary: "Activate a STARTER store for a customer with partner credit (store.activated)",
+    input: activeStoreSchema,
+    output: storeActivatedDto,
+    errors: ["NOT_PARTNER", "CUSTOMER_NOT_FOUND", "STORE_EXISTS", "PACKAGE_UNKNOWN", "INSUFFICIENT_CREDIT"],
+    run: activateStore,
+  }),
 };

@@ -1,10 +1,11 @@
 // Partners (SPEC §2–§7, §9): customers' stores, activation and upgrades paid with partner credit.
 // No server imports: the customer detail modal and its dialogs use these.
 import { z } from "zod";
-import { listQuerySchema } from "@/lib/list-query";
-import { PACKAGE_APPS, type PackageApp } from "@/server/package/schema";
+import { listQuerySchema, pageDto } from "@/lib/list-query";
+import { APP_CODE_PATTERN } from "@/server/package/schema";
 
-const appCode = z.string().trim().toLowerCase().pipe(z.enum(PACKAGE_APPS));
+/** Any configured app (SPEC's four by default, and what APPS_CONFIG adds; checked by the service). */
+const appCode = z.string().trim().toLowerCase().regex(APP_CODE_PATTERN);
 
 /** /partner/list-store (SPEC §7): store_name, app_code, limit 20, offset, email (the customer). */
 export const listStoreSchema = listQuerySchema.extend({
@@ -13,21 +14,24 @@ export const listStoreSchema = listQuerySchema.extend({
   email: z.string().trim().max(254).optional(),
 });
 
-export type StoreDto = {
-  _id: string;
-  store_id: string;
-  name: string;
-  app_code: PackageApp;
-  package_code: string | null;
+export const storeDto = z.object({
+  _id: z.string(),
+  store_id: z.string(),
+  name: z.string(),
+  app_code: z.string(),
+  package_code: z.string().nullable(),
   /** SPEC §3 display code (PREMIUM_5 → BUSSINESS_3). */
-  display_code: string | null;
-  package_name: string | null;
-  activated_at: string | null;
-  expires_at: string | null;
-  created_at: string;
-  is_expired: boolean;
-  owner: { email: string; fullname: string };
-};
+  display_code: z.string().nullable().describe("SPEC §3 display code (PREMIUM_5 → BUSSINESS_3)"),
+  package_name: z.string().nullable(),
+  activated_at: z.iso.datetime().nullable(),
+  expires_at: z.iso.datetime().nullable(),
+  created_at: z.iso.datetime(),
+  is_expired: z.boolean(),
+  owner: z.object({ email: z.string(), fullname: z.string() }),
+});
+export type StoreDto = z.infer<typeof storeDto>;
+
+export const storePageDto = pageDto(storeDto);
 
 /** /partner/list-package: the app's packages with the credit a partner pays; `store` narrows to the offered ones. */
 export const listPartnerPackageSchema = z.object({
@@ -35,18 +39,39 @@ export const listPartnerPackageSchema = z.object({
   store: z.string().trim().min(1).max(64).optional(),
 });
 
-export type PartnerPackageDto = {
-  code: string;
-  display_code: string;
-  name: string;
-  months: number;
-  bonus_months: number;
-  price: number;
-  priority: number;
-  partner_discount: number;
+export const partnerPackageDto = z.object({
+  code: z.string(),
+  display_code: z.string(),
+  name: z.string(),
+  months: z.number().int(),
+  bonus_months: z.number().int(),
+  price: z.number().int().describe("VND"),
+  priority: z.number().int(),
+  partner_discount: z.number().describe("Percent"),
   /** SPEC §9: floor(price × discount% / 100 / 1000), or price / 1000 without a discount. */
-  credit: number;
-};
+  credit: z
+    .number()
+    .describe("Partner credit it costs: floor(price × discount% / 100 / 1000), or price / 1000"),
+});
+export type PartnerPackageDto = z.infer<typeof partnerPackageDto>;
+
+export const partnerPackagesDto = z.object({ items: z.array(partnerPackageDto) });
+
+/** /partner/upgrade-store's answer. */
+export const storeUpgradedDto = z.object({
+  store_id: z.string(),
+  package_code: z.string(),
+  expires_at: z.iso.datetime().nullable(),
+  credit: z.number().describe("Partner credit spent"),
+});
+
+/** /partner/active-store's answer. */
+export const storeActivatedDto = z.object({
+  store_id: z.string(),
+  name: z.string(),
+  expires_at: z.iso.datetime().nullable(),
+  credit: z.number().describe("Partner credit spent"),
+});
 
 /** /partner/upgrade-store (SPEC §7): store (the store's _id), package (code), app_code. */
 export const upgradeStoreSchema = z.object({
@@ -75,22 +100,30 @@ export const listOrderDetailSchema = listQuerySchema.extend({
   app_code: appCode.optional(),
 });
 
-export type PartnerOrderLineDto = {
-  _id: string;
-  order_id: string;
-  reference_no: string;
-  created_at: string;
-  store_name: string;
-  app_code: string;
-  package_code: string;
-  display_code: string;
-  package_name: string;
-  months: number;
-  bonus_months: number;
-  total: number;
+export const partnerOrderLineDto = z.object({
+  _id: z.string(),
+  order_id: z.string(),
+  reference_no: z.string(),
+  created_at: z.iso.datetime(),
+  store_name: z.string(),
+  app_code: z.string(),
+  package_code: z.string(),
+  display_code: z.string(),
+  package_name: z.string(),
+  months: z.number().int(),
+  bonus_months: z.number().int(),
+  total: z.number().int(),
   /** Partner credit spent on the order, 0 when the customer paid. */
-  credit: number;
-  status: string;
-};
+  credit: z.number().describe("Partner credit spent on the order, 0 when the customer paid"),
+  status: z.string(),
+});
+export type PartnerOrderLineDto = z.infer<typeof partnerOrderLineDto>;
 
-export type PartnerCreditDto = { credit: number; credit_app: number; money: number };
+export const partnerOrderLinePageDto = pageDto(partnerOrderLineDto);
+
+export const partnerCreditDto = z.object({
+  credit: z.number().describe("Partner credit"),
+  credit_app: z.number().describe("API credit"),
+  money: z.number().int().describe("VND"),
+});
+export type PartnerCreditDto = z.infer<typeof partnerCreditDto>;

@@ -5,19 +5,19 @@ import type { ColumnDef } from "@/components/list/data-table";
 import { FilterSelect } from "@/components/list/filter-select";
 import { ListScreen } from "@/components/list/list-screen";
 import type { ListQueryOptions } from "@/components/list/query";
-import { formatDateTime, formatVnd } from "@/lib/format";
-import { PACKAGE_APPS, type PackageDto } from "@/server/package/schema";
+import { type AppNames, appName } from "@/lib/apps";
+import { formatListDateTime, formatVnd } from "@/lib/format";
+import type { PackageDto } from "@/server/package/schema";
 
 const SORTS = ["name", "description", "price", "created_at"] as const;
-const OPTIONS: ListQueryOptions = { filters: { app_code: PACKAGE_APPS }, sortable: SORTS };
 
 /** The server sorted the page; the table keeps its order instead of sorting again. */
 const serverOrder = () => 0;
 
 type Props = {
   timeZone: string;
-  /** App code → product name (APPS_CONFIG); codes it does not know show in capitals. */
-  appNames: Record<string, string>;
+  /** App code → the name a person reads (lib/apps). */
+  appNames: AppNames;
 };
 
 /** /package: the active catalog (SPEC §2), filtered by app, sorted by the server. */
@@ -33,18 +33,14 @@ export function PackageTable({ timeZone, appNames }: Props) {
         accessorFn: (row) => row.name,
         enableSorting: true,
         sortingFn: serverOrder,
-        cell: ({ row }) => (
-          <>
-            <span className="block font-medium text-gray-900">{row.original.name}</span>
-            <span className="block font-mono text-xs text-gray-500">{row.original.display_code}</span>
-          </>
-        ),
+        // The catalog's name is already words ("Sales Business 3"); the wire code stays off screen.
+        cell: ({ row }) => <span className="font-medium text-gray-900">{row.original.name}</span>,
         meta: { className: "min-w-36" },
       },
       {
         id: "app",
         header: t("app"),
-        accessorFn: (row) => appNames[row.app_code] ?? row.app_code.toUpperCase(),
+        accessorFn: (row) => appName(row.app_code, appNames),
       },
       {
         id: "description",
@@ -79,22 +75,25 @@ export function PackageTable({ timeZone, appNames }: Props) {
         accessorFn: (row) => row.created_at,
         enableSorting: true,
         sortingFn: serverOrder,
-        cell: ({ row }) => formatDateTime(row.original.created_at, timeZone),
+        cell: ({ row }) => formatListDateTime(row.original.created_at, timeZone),
         meta: { className: "min-w-24 tabular-nums", wrap: true },
       },
     ],
     [t, locale, timeZone, appNames],
   );
 
+  // Every app of the family: SPEC's four and what APPS_CONFIG adds (issue 25).
+  const apps = useMemo(() => Object.keys(appNames), [appNames]);
+  const options = useMemo<ListQueryOptions>(() => ({ filters: { app_code: apps }, sortable: SORTS }), [apps]);
   const appOptions = useMemo(
     () => [
       { value: "", label: t("allApps") },
-      ...PACKAGE_APPS.map((code) => ({
+      ...apps.map((code) => ({
         value: code,
-        label: appNames[code] ? `${appNames[code]} (${code})` : code.toUpperCase(),
+        label: appName(code, appNames),
       })),
     ],
-    [t, appNames],
+    [t, appNames, apps],
   );
 
   return (
@@ -107,7 +106,7 @@ export function PackageTable({ timeZone, appNames }: Props) {
         getRowId={(row) => row._id}
         label={t("title")}
         timeZone={timeZone}
-        options={OPTIONS}
+        options={options}
         filters={(list) => (
           <FilterSelect
             label={t("appFilter")}

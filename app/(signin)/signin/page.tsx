@@ -1,9 +1,14 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
 import { env } from "@/lib/env";
+import { getMe } from "@/lib/http/page-call";
+import { translator } from "@/lib/i18n";
+import { toLocale } from "@/lib/locales";
+import { signInPasswordMessages } from "@/lib/password-rule";
 import { configuredProviders } from "@/server/oauth/providers";
-import { PASSWORD_MAX, PASSWORD_MIN, SignInForm, type SignInText } from "./signin-form";
+import { ContinueSignedIn } from "./continue-signed-in";
+import { SignInForm, type SignInText } from "./signin-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.signIn"))("title") };
@@ -16,9 +21,33 @@ export default async function SignInPage({
 }) {
   const query = await searchParams;
   const t = await getTranslations("auth.signIn");
+  const handoff = await signedInHandoff(query);
+  if (handoff) {
+    return (
+      <AuthCard title={t("title")} layout={query.layout} closeLabel={t("close")}>
+        <ContinueSignedIn
+          text={{
+            continuing: t("continuing", { app: handoff.app }),
+            networkError: (await getTranslations("common"))("networkError"),
+          }}
+        />
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title={t("title")} subtitle={t("subtitle")} layout={query.layout} closeLabel={t("close")}>
-      {query.logout !== undefined && <ProductSignOuts label={t("signedOutOf")} />}
+      {query.logout !== undefined && (
+        <>
+          <p
+            role="status"
+            data-testid="signed-out"
+            className="mb-4 rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800"
+          >
+            {t("signedOut")}
+          </p>
+          <ProductSignOuts label={t("signedOutOf")} />
+        </>
+      )}
       <SignInForm
         registrationEnabled={env().REGISTRATION_ENABLED}
         providers={configuredProviders(env())}
@@ -26,6 +55,26 @@ export default async function SignInPage({
       />
     </AuthCard>
   );
+}
+
+/**
+ * Sign in once (issue 25): a product sent a person who is signed in here already; unless the
+ * product asked for the password anyway (`prompt=login`), the page hands them straight on.
+ * Answers the product's name for the status line, or null to show the form.
+ */
+async function signedInHandoff(query: Record<string, string | undefined>): Promise<{ app: string } | null> {
+  const callback = query.callback_url || query.url_callback;
+  if (!callback || query.prompt === "login" || query.logout !== undefined) return null;
+  const me = await getMe();
+  if (me.code !== 200) return null;
+  const app = query.app_code ? env().APPS_CONFIG[query.app_code.toLowerCase()]?.name : undefined;
+  let host = callback;
+  try {
+    host = new URL(callback).host;
+  } catch {
+    return null;
+  }
+  return { app: app ?? host };
 }
 
 /** The form's words and its validation messages, with the templates the /2.0 boundary uses. */
@@ -36,7 +85,8 @@ async function signInText(): Promise<SignInText> {
   const tv = await getTranslations("validation");
   const tf = await getTranslations("fields");
   const email = { field: tf("email") };
-  const password = { field: tf("password") };
+  // The same builder and bounds as the form's check and the server's (lib/password-rule.ts).
+  const password = signInPasswordMessages(translator(toLocale(await getLocale())), tf("password"));
   return {
     email: t("email"),
     emailPlaceholder: t("emailPlaceholder"),
@@ -53,10 +103,9 @@ async function signInText(): Promise<SignInText> {
     networkError: tc("networkError"),
     emailRequired: tv("required", email),
     emailInvalid: tv("email", email),
-    passwordRequired: tv("required", password),
-    // Numbers as text: the server components' formatter refuses a number argument (INVALID_MESSAGE).
-    passwordTooShort: tv("minLength", { ...password, min: String(PASSWORD_MIN) }),
-    passwordTooLong: tv("maxLength", { ...password, max: String(PASSWORD_MAX) }),
+    passwordRequired: password.required,
+    passwordTooShort: password.tooShort,
+    passwordTooLong: password.tooLong,
     social: {
       google: ts("google"),
       facebook: ts("facebook"),
