@@ -12,9 +12,13 @@ const LANGS = ["vi", "en", "th", "my", "id"] as const;
 type Lang = (typeof LANGS)[number];
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
-/** Letters only Vietnamese writes (with its tone marks): none may show on another language's page. */
-const VIETNAMESE_ONLY = /[ăâđêôơưĂÂĐÊÔƠƯạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/;
-const SCRIPT_FONT: Partial<Record<Lang, RegExp>> = { th: /Noto Sans Thai/i, my: /Noto Sans Myanmar/i };
+/**
+ * Letters only Vietnamese writes (with its tone marks): none may show on another language's page.
+ * â, ê and ô alone are left out: French and Portuguese names write them too (Côte d'Ivoire).
+ */
+const VIETNAMESE_ONLY = /[ăđơưĂĐƠƯạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/;
+/** The script's own web font, known by its unicode-range (next/font names the family itself). */
+const SCRIPT_FONT: Partial<Record<Lang, RegExp>> = { th: /U\+E01-E5B/i, my: /U\+1000-109F/i };
 
 const SIGNED_OUT = {
   signin: "/signin",
@@ -73,12 +77,12 @@ function ownText(page: Page, lang: Lang): Promise<string> {
   }, lang);
 }
 
-async function scriptFontLoaded(page: Page, family: RegExp): Promise<boolean> {
+async function scriptFontLoaded(page: Page, range: RegExp): Promise<boolean> {
   await page.evaluate(() => document.fonts.ready);
   const loaded = await page.evaluate(() =>
-    [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+    [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.unicodeRange),
   );
-  return loaded.some((name) => family.test(name));
+  return loaded.some((r) => range.test(r));
 }
 
 async function look(page: Page, problems: Problems, lang: Lang, screen: string, device: string) {
