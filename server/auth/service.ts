@@ -11,7 +11,7 @@ import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
 import { grantVerifyReward, recordReferral, referralFields } from "@/server/referral/service";
 import { signedInFrom } from "@/server/security/repository";
-import { createSession, resolveToken, revokeToken } from "@/server/session/service";
+import { createSession, revokeToken } from "@/server/session/service";
 import {
   findUserByEmail,
   findUserById,
