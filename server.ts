@@ -4,19 +4,19 @@ import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
 import next from "next";
 import { env } from "@/lib/env";
-import { API_PREFIX } from "@/lib/http/dispatch";
-import { serveApi } from "@/lib/http/fast-path";
 import { logger } from "@/lib/logger";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { closeDatabase, getDb } from "@/server/db/client";
-import { ensureDemoAccount } from "@/server/db/seed/demo";
+import { ensureDemoAccount } from "@/server/demo/demo";
+import { API_PREFIX } from "@/server/http/api-request";
+import { serveApi } from "@/server/http/fast-path";
 import { createOidcHandler } from "@/server/oidc/http";
 import { oidcIssuer } from "@/server/oidc/provider";
-import { deleteExpiredOidcRows } from "@/server/oidc/repository";
+import { sweepExpiredOidcRows } from "@/server/oidc/service";
 import { readiness } from "@/server/ops/health";
 import { metrics, openMetricsWarning, readOutboxDepthWith } from "@/server/ops/metrics";
 import { createDrain } from "@/server/ops/shutdown";
-import { countUndelivered } from "@/server/outbox/repository";
+import { countUndeliveredRows } from "@/server/outbox/service";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
 /** The app's folder: this file's, or its parent when `npm run build` bundled it into .next/. */
@@ -48,7 +48,7 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  readOutboxDepthWith(() => countUndelivered(db));
+  readOutboxDepthWith(() => countUndeliveredRows(db));
   const metricsWarning = openMetricsWarning(config);
   if (metricsWarning) logger.warn(metricsWarning);
   // Issue 14: the OpenID Connect provider at APP_URL/oidc, on when OIDC_CLIENTS names a client.
@@ -115,7 +115,7 @@ async function main() {
       logger.error({ err: error }, "payment sweep failed"),
     );
     if (oidc) {
-      deleteExpiredOidcRows(db, new Date()).catch((error) =>
+      sweepExpiredOidcRows(db, new Date()).catch((error) =>
         logger.error({ err: error }, "oidc sweep failed"),
       );
     }

@@ -209,20 +209,7 @@ export function weekdayNames(locale: string): { short: string; long: string }[] 
 
 /** The UTC offset (minutes) of `timeZone` at `at`. */
 function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = dateParts(at, timeZone);
   const asUtc = Date.UTC(
     Number(parts.year),
     Number(parts.month) - 1,
@@ -236,12 +223,8 @@ function offsetMinutes(timeZone: string, at: Date): number {
 
 /** The calendar day (YYYY-MM-DD) `at` falls on in `timeZone`. */
 export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(at);
+  const p = dateParts(at, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** The instant a day (YYYY-MM-DD) starts (00:00:00.000) or ends (23:59:59.999) in `timeZone`. */

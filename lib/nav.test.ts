@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { activeHref, isNavGroup, NAV_ITEMS, type NavItem, pageTitleKey, visibleNav } from "./nav";
+import {
+  activeHref,
+  isNavGroup,
+  NAV_ITEMS,
+  type NavItem,
+  navGroup,
+  navLink,
+  pageTitleKey,
+  visibleNav,
+} from "./nav";
 
 const keys = (items: NavItem[]) =>
   items.map((i) => (isNavGroup(i) ? `${i.key}[${i.children.map((c) => c.key).join(",")}]` : i.key));
@@ -13,31 +22,16 @@ const built = (items: NavItem[]): NavItem[] =>
   );
 
 const FIXTURE: NavItem[] = [
-  { key: "home", href: "/home", scope: "*", exists: true },
-  { key: "reports", href: "/reports", scope: "admin", exists: true },
-  { key: "soon", href: "/soon", scope: "*", exists: false },
-  {
-    key: "team",
-    scope: "*",
-    icon: "affiliate",
-    children: [
-      { key: "members", href: "/team/members", scope: "*", exists: true },
-      { key: "billing", href: "/team/billing", scope: "admin", exists: true },
-      { key: "later", href: "/team/later", scope: "*", exists: false },
-    ],
-  },
-  {
-    key: "adminGroup",
-    scope: "admin",
-    icon: "order",
-    children: [{ key: "audit", href: "/audit", scope: "*", exists: true }],
-  },
-  {
-    key: "emptyGroup",
-    scope: "*",
-    icon: "order",
-    children: [{ key: "notYet", href: "/not-yet", scope: "*", exists: false }],
-  },
+  navLink("home", "/home"),
+  navLink("reports", "/reports", { scope: "admin" }),
+  navLink("soon", "/soon", { exists: false }),
+  navGroup("team", "affiliate", [
+    navLink("members", "/team/members"),
+    navLink("billing", "/team/billing", { scope: "admin" }),
+    navLink("later", "/team/later", { exists: false }),
+  ]),
+  navGroup("adminGroup", "order", [navLink("audit", "/audit")], "admin"),
+  navGroup("emptyGroup", "order", [navLink("notYet", "/not-yet", { exists: false })]),
 ];
 
 describe("the sidebar of SPEC §2", () => {

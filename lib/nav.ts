@@ -19,29 +19,36 @@ export type NavItem = NavLink | NavGroup;
 
 export const isNavGroup = (item: NavItem): item is NavGroup => "children" in item;
 
+/** A menu link; unless `options` say otherwise, everyone signed in sees it and its screen is built. */
+export const navLink = (
+  key: string,
+  href: string,
+  options: Partial<Pick<NavLink, "scope" | "exists" | "icon">> = {},
+): NavLink => ({ key, href, scope: "*", exists: true, ...options });
+
+/** A group of links under one icon (the menu opens it). */
+export const navGroup = (
+  key: string,
+  icon: NavIcon,
+  children: NavLink[],
+  scope: NavScope = "*",
+): NavGroup => ({
+  key,
+  scope,
+  icon,
+  children,
+});
+
 export const NAV_ITEMS: NavItem[] = [
-  { key: "dashboard", href: "/dashboard", scope: "*", exists: true, icon: "dashboard" },
-  {
-    key: "orders",
-    scope: "*",
-    icon: "order",
-    children: [
-      { key: "order", href: "/order", scope: "*", exists: true },
-      { key: "payment", href: "/payment", scope: "*", exists: true },
-    ],
-  },
-  {
-    key: "affiliate",
-    scope: "*",
-    icon: "affiliate",
-    children: [
-      { key: "affiliateCustomers", href: "/affiliate/customers", scope: "*", exists: true },
-      { key: "commission", href: "/commission", scope: "*", exists: true },
-      { key: "invoice", href: "/invoice", scope: "*", exists: true },
-    ],
-  },
-  { key: "credit", href: "/credit", scope: "*", exists: true, icon: "credit" },
-  { key: "profile", href: "/account/profile", scope: "*", exists: true, icon: "profile" },
+  navLink("dashboard", "/dashboard", { icon: "dashboard" }),
+  navGroup("orders", "order", [navLink("order", "/order"), navLink("payment", "/payment")]),
+  navGroup("affiliate", "affiliate", [
+    navLink("affiliateCustomers", "/affiliate/customers"),
+    navLink("commission", "/commission"),
+    navLink("invoice", "/invoice"),
+  ]),
+  navLink("credit", "/credit", { icon: "credit" }),
+  navLink("profile", "/account/profile", { icon: "profile" }),
 ];
 
 const canSee = (itemScope: NavScope, userScope: string | null | undefined) =>

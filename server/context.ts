@@ -3,9 +3,9 @@ import type { Env } from "@/lib/env";
 import type { Translate } from "@/lib/i18n";
 import type { Locale } from "@/lib/locales";
 import type { Logger } from "@/lib/logger";
+import type { SessionRow } from "@/server/db/tables/sessions";
+import type { UserRow } from "@/server/db/tables/users";
 import type { Db } from "./db/client";
-import type { SessionRow } from "./session/repository";
-import type { UserRow } from "./user/repository";
 
 /** Everything a service may use; it never sees the Request, cookies or HTTP status. */
 export type Ctx = {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Call } from "@/lib/http/call";
+import type { Call } from "@/server/http/call";
 import { affiliateCalls } from "./affiliate/handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
@@ -30,5 +30,5 @@ export const registry: Record<string, Call> = {
   ...affiliateCalls,
   ...invoiceCalls,
   ...partnerCalls,
-  ...openApiCalls,
+  ...openApiCalls(() => registry),
 };

@@ -3,19 +3,20 @@ import { readFile } from "node:fs/promises";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import { findCustomers, findUnpaidCommissions } from "@/server/affiliate/repository";
+import { findCustomerPage, findUnpaidCommissionsOf } from "@/server/affiliate/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
-import { applyBankTransfer } from "@/server/checkout/bank";
+import { applyBankTransfer, listBankTransfers } from "@/server/checkout/bank";
 import type { Db } from "@/server/db/client";
+import type { OrderRow } from "@/server/db/tables/commerce";
+import type { OutboxRow } from "@/server/db/tables/outbox";
 import { issueInvoices, settleInvoice } from "@/server/invoice/service";
-import { findOrderByReference, findOrdersByStatus, type OrderRow } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
-import { createOrderAsOperator } from "@/server/order/service";
+import { createOrderAsOperator } from "@/server/order/service/create-order";
+import { findOrderByReferenceNo, findOrdersInStatus } from "@/server/order/service/get-order";
 import { transitionOrder } from "@/server/order/state";
-import { deleteOutbox, findOutbox, type OutboxRow, resetOutbox } from "@/server/outbox/repository";
+import { dropOutboxRow, findOutboxRows, retryOutboxRow } from "@/server/outbox/service";
 import { exportCatalog, importCatalog } from "@/server/package/service";
-import { findBankTransfers } from "@/server/payment/repository";
-import { findUserByEmail } from "@/server/user/repository";
+import { findUserByEmail } from "@/server/user/service";
 
 function describeOrder(order: OrderRow) {
   return {
@@ -30,6 +31,12 @@ function describeOrder(order: OrderRow) {
     status_by: order.statusBy,
     status_note: order.statusNote,
   };
+}
+
+async function personByEmail(db: Db, email: string) {
+  const user = await findUserByEmail({ db }, email.trim());
+  if (!user) throw new AppError("USER_NOT_FOUND", { params: { email } });
+  return user;
 }
 
 export const packagesExport = (db: Db) => exportCatalog(db);
@@ -62,8 +69,7 @@ export async function ordersCreate(
     by: string;
   },
 ) {
-  const user = await findUserByEmail(db, options.email.trim());
-  if (!user) throw new AppError("USER_NOT_FOUND", { params: { email: options.email } });
+  const user = await personByEmail(db, options.email);
   const order = await createOrderAsOperator(db, {
     userId: user.id,
     appCode: options.app.toLowerCase(),
@@ -93,7 +99,7 @@ export async function ordersMark(
   if (!(MARKABLE as readonly string[]).includes(status)) {
     throw new Error(`status must be one of ${MARKABLE.join(", ")}`);
   }
-  const order = await findOrderByReference(db, options.reference.trim().toUpperCase());
+  const order = await findOrderByReferenceNo(db, options.reference.trim().toUpperCase());
   if (!order) throw new AppError("ORDER_NOT_FOUND");
   const result = await transitionOrder(
     { db, env: env(), now: new Date() },
@@ -105,7 +111,7 @@ export async function ordersMark(
 }
 
 export async function ordersPending(db: Db, limit: number) {
-  return (await findOrdersByStatus(db, "PENDING", limit)).map(describeOrder);
+  return (await findOrdersInStatus(db, "PENDING", limit)).map(describeOrder);
 }
 
 function describeOutbox(row: OutboxRow) {
@@ -122,16 +128,16 @@ function describeOutbox(row: OutboxRow) {
 }
 
 export async function outboxList(db: Db, filter: "pending" | "failed" | "done" | "all", limit: number) {
-  return (await findOutbox(db, filter, limit)).map(describeOutbox);
+  return (await findOutboxRows(db, filter, limit)).map(describeOutbox);
 }
 
 export async function outboxRetry(db: Db, id: string) {
-  if (!(await resetOutbox(db, id, new Date()))) throw new Error(`no undelivered outbox row ${id}`);
+  if (!(await retryOutboxRow(db, id, new Date()))) throw new Error(`no undelivered outbox row ${id}`);
   return `${id} will be sent on the next pass`;
 }
 
 export async function outboxDrop(db: Db, id: string) {
-  if (!(await deleteOutbox(db, id))) throw new Error(`no outbox row ${id}`);
+  if (!(await dropOutboxRow(db, id))) throw new Error(`no outbox row ${id}`);
   return `${id} dropped`;
 }
 
@@ -165,7 +171,7 @@ export async function paymentsReconcile(db: Db) {
 
 /** `payments transfers [--status S]`: bank transfers, e.g. the partial and unmatched ones to handle. */
 export async function paymentsTransfers(db: Db, status: string | undefined, limit: number) {
-  return (await findBankTransfers(db, status, limit)).map((t) => ({
+  return (await listBankTransfers(db, status, limit)).map((t) => ({
     id: t.id,
     amount: t.amount,
     content: t.content,
@@ -176,39 +182,32 @@ export async function paymentsTransfers(db: Db, status: string | undefined, limi
   }));
 }
 
-async function affiliateByEmail(db: Db, email: string) {
-  const user = await findUserByEmail(db, email.trim());
-  if (!user) throw new AppError("USER_NOT_FOUND", { params: { email } });
-  return user;
-}
-
 /** `affiliate-customers <email>`: who signed up with the affiliate's code. */
 export async function affiliateCustomers(db: Db, email: string, limit: number) {
-  const user = await affiliateByEmail(db, email);
-  const found = await findCustomers(db, user.id, { limit, offset: 0 });
+  const user = await personByEmail(db, email);
+  const found = await findCustomerPage(db, user.id, { limit, offset: 0 });
   return {
     total: found.total,
-    paying: found.totalPurchased,
+    paying: found.total_purchased,
     customers: found.items.map((c) => ({
       email: c.email,
       fullname: c.fullname,
       phone: c.phone,
-      paid: Boolean(c.hasPurchased),
+      paid: c.has_purchased,
     })),
   };
 }
 
 /** `affiliate-unpaid <email>`: commissions earned and not yet invoiced. */
 export async function affiliateUnpaid(db: Db, email: string, limit: number) {
-  const user = await affiliateByEmail(db, email);
-  const rows = await findUnpaidCommissions(db, user.id, limit);
-  return rows.map((r) => ({
-    id: r.commission.id,
-    customer: r.email,
-    order: r.orderReferenceNo,
-    level: r.commission.level,
-    amount: r.commission.amount,
-    created_at: r.commission.createdAt.toISOString(),
+  const user = await personByEmail(db, email);
+  return (await findUnpaidCommissionsOf(db, user.id, limit)).map((c) => ({
+    id: c._id,
+    customer: c.email,
+    order: c.order_reference_no,
+    level: c.level,
+    amount: c.amount,
+    created_at: c.created_at,
   }));
 }
 

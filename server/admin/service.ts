@@ -2,15 +2,9 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { adjustBalance } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
+import type { UserRow } from "@/server/db/tables/users";
 import { forgetCachedSessions } from "@/server/session/service";
-import {
-  findUserByEmail,
-  listUsers,
-  setAffiliate,
-  type UserRow,
-  updateAffiliate,
-  updateUser,
-} from "@/server/user/repository";
+import { findUserByEmail, listUsers, setAffiliate, updateAffiliate, updateUser } from "@/server/user/service";
 
 /** What the operator tool prints of a person. */
 export function describeUser(user: UserRow) {
@@ -36,7 +30,7 @@ export function describeUser(user: UserRow) {
 }
 
 async function personByEmail(db: Db, email: string): Promise<UserRow> {
-  const user = await findUserByEmail(db, email.trim());
+  const user = await findUserByEmail({ db }, email.trim());
   if (!user) throw new AppError("USER_NOT_FOUND", { params: { email } });
   return user;
 }
@@ -46,40 +40,39 @@ export async function findPerson(db: Db, email: string) {
 }
 
 export async function listPeople(db: Db, options: { limit: number; search?: string }) {
-  return (await listUsers(db, options)).map(describeUser);
+  return (await listUsers({ db }, options)).map(describeUser);
+}
+
+/** Changes a person and drops their cached sessions, so the change applies to the next call. */
+async function changePerson(db: Db, email: string, values: Parameters<typeof updateUser>[2]) {
+  const user = await personByEmail(db, email);
+  const updated = await updateUser({ db }, user.id, values);
+  await forgetCachedSessions({ userId: user.id });
+  return describeUser(updated ?? user);
 }
 
 /**
  * Sets `is_require_2fa`: such a person is sent through /require-enable-2fa at sign-in until
  * two-factor is on (an admin scope always is).
  */
-export async function setRequire2fa(db: Db, email: string, required: boolean) {
-  const user = await personByEmail(db, email);
-  const updated = await updateUser(db, user.id, { isRequire2fa: required });
-  await forgetCachedSessions({ userId: user.id });
-  return describeUser(updated ?? user);
+export function setRequire2fa(db: Db, email: string, required: boolean) {
+  return changePerson(db, email, { isRequire2fa: required });
 }
 
 /** Grants or removes the admin scope (which always requires two-factor). */
-export async function setAdminScope(db: Db, email: string, isAdmin: boolean) {
-  const user = await personByEmail(db, email);
-  const updated = await updateUser(db, user.id, { scope: isAdmin ? "admin" : "user" });
-  await forgetCachedSessions({ userId: user.id });
-  return describeUser(updated ?? user);
+export function setAdminScope(db: Db, email: string, isAdmin: boolean) {
+  return changePerson(db, email, { scope: isAdmin ? "admin" : "user" });
 }
 
 /** Grants or removes the partner flag (partners see the Upgrade button and more credit-log columns). */
-export async function setPartner(db: Db, email: string, isPartner: boolean) {
-  const user = await personByEmail(db, email);
-  const updated = await updateUser(db, user.id, { isPartner });
-  await forgetCachedSessions({ userId: user.id });
-  return describeUser(updated ?? user);
+export function setPartner(db: Db, email: string, isPartner: boolean) {
+  return changePerson(db, email, { isPartner });
 }
 
 /** Makes a person an affiliate (payment info, affiliate link) or removes them from the programme. */
 export async function setAffiliateStatus(db: Db, email: string, isAffiliate: boolean, level?: number) {
   const user = await personByEmail(db, email);
-  await setAffiliate(db, user.id, isAffiliate);
+  await setAffiliate({ db }, user.id, isAffiliate);
   if (isAffiliate && level) await setAffiliateLevel(db, email, level);
   return { ...describeUser(user), affiliate: isAffiliate, ...(isAffiliate ? { level: level ?? 1 } : {}) };
 }
@@ -88,7 +81,8 @@ export async function setAffiliateStatus(db: Db, email: string, isAffiliate: boo
 export async function setAffiliateLevel(db: Db, email: string, level: number) {
   if (!Number.isInteger(level) || level < 1 || level > 4) throw new Error("the level is 1 to 4");
   const user = await personByEmail(db, email);
-  if (!(await updateAffiliate(db, user.id, { level: String(level) }))) throw new AppError("NOT_AFFILIATE");
+  if (!(await updateAffiliate({ db }, user.id, { level: String(level) })))
+    throw new AppError("NOT_AFFILIATE");
   return { ...describeUser(user), affiliate: true, level };
 }
 

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
-import { setAffiliateLevel, setAffiliateStatus, setPartner } from "@/server/admin/service";
-import { adjustBalance } from "@/server/balance/service";
+import { setAffiliateLevel, setAffiliateStatus } from "@/server/admin/service";
 import { getDb } from "@/server/db/client";
 import { issueInvoices } from "@/server/invoice/service";
 import { transitionOrder } from "@/server/order/state";
 import { recordReferral } from "@/server/referral/service";
 import { configureProducts, productCreatesOrder } from "@/tests/factories/commerce";
+import { partnerWithCustomer } from "@/tests/factories/partner";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call } from "@/tests/setup/api";
 
@@ -59,18 +59,7 @@ describe("affiliates (smoke)", () => {
   });
 
   it("a partner upgrades a customer's store with credit; 50 at once with credit for one → one", async () => {
-    const db = await getDb();
-    const partner = await createUser();
-    await setPartner(db, partner.email, true);
-    const customer = await createUser();
-    await recordReferral({ db, clock: () => new Date() }, customer.id, { referral_id: partner.code });
-    await adjustBalance(db, {
-      userId: partner.id,
-      balance: "credit",
-      amount: 200,
-      type: "ADMIN_ADD",
-      now: new Date(),
-    });
+    const { partner, customer } = await partnerWithCustomer(200);
     const cookie = await signIn(partner.email);
     const activated = await call(
       "/partner/active-store",

@@ -2,7 +2,8 @@ import "server-only";
 import type { Env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
-import type { OrderLineRow, OrderRow } from "@/server/order/repository";
+import type { OrderLineRow, OrderRow } from "@/server/db/tables/commerce";
+import { retotalInvoices } from "@/server/invoice/service";
 import { findChainLink, insertCommissions, voidOrderCommissions } from "./repository";
 import { commissionAmount, rateFor, walkChain } from "./rules";
 
@@ -58,7 +59,7 @@ export async function recordCommissions(
   return insertCommissions(tx, rows);
 }
 
-/** A cancelled or written-off order: its commissions not yet paid out end. */
+/** A cancelled or written-off order: its commissions not yet paid out end; invoices holding them are re-totalled. */
 export async function voidCommissions(tx: Executor, orderId: string, _now: Date): Promise<void> {
-  await voidOrderCommissions(tx, orderId);
+  await retotalInvoices(tx, await voidOrderCommissions(tx, orderId));
 }

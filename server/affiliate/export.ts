@@ -1,12 +1,13 @@
 import "server-only";
 import { parseCookies } from "@/lib/cookies";
-import { csvStream } from "@/lib/csv";
+import { type CsvCell, csvStream } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { type Translate, translator } from "@/lib/i18n";
 import { listRange } from "@/lib/list-query";
 import { LANGUAGE_COOKIE, type Locale, toLocale } from "@/lib/locales";
 import type { Db } from "@/server/db/client";
-import { findInvoices, iterateCommissions } from "./repository";
+import { findInvoicesOf } from "@/server/invoice/service";
+import { iterateCommissions } from "./repository";
 
 type Filters = { from?: string; to?: string };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,6 +39,39 @@ function wordsOf(t: Translate, key: string, value: string): string {
 }
 
 /**
+ * A list download: the `columns` headed in the reader's language (account.exports.<list>.*), then
+ * the rows batch by batch, dates in the reader's zone.
+ */
+function download(
+  user: Reader,
+  filters: Filters,
+  list: "commissions" | "invoices",
+  columns: readonly string[],
+  rows: (t: Translate, range: ReturnType<typeof listRange>) => AsyncIterable<CsvCell[][]>,
+): ReadableStream<Uint8Array> {
+  const t = translator(user.lang);
+  const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
+  return csvStream(
+    columns.map((column) => t(`account.exports.${list}.${column}`)),
+    rows(t, range),
+  );
+}
+
+const COMMISSION_COLUMNS = [
+  "email",
+  "invoiceDate",
+  "createdAt",
+  "orderReference",
+  "orderAmount",
+  "commissionAmount",
+  "rate",
+  "level",
+  "type",
+  "program",
+  "status",
+] as const;
+
+/**
  * The commission list with its filters as CSV: headers and status/type names in the reader's
  * language, amounts as plain numbers, dates in the reader's zone.
  */
@@ -46,10 +80,8 @@ export function commissionsCsv(
   user: Reader,
   filters: ReturnType<typeof exportFilters>,
 ): ReadableStream<Uint8Array> {
-  const t = translator(user.lang);
-  const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
-  const defaultProgram = t("account.commission.programDefault");
-  async function* rows() {
+  return download(user, filters, "commissions", COMMISSION_COLUMNS, async function* (t, range) {
+    const defaultProgram = t("account.commission.programDefault");
     for await (const page of iterateCommissions(db, user.id, { invoiced: filters.is_invoiced, ...range })) {
       yield page.map((r) => [
         r.email,
@@ -67,25 +99,18 @@ export function commissionsCsv(
         wordsOf(t, "account.commission.statuses", r.commission.status),
       ]);
     }
-  }
-  const header = (key: string) => t(`account.exports.commissions.${key}`);
-  return csvStream(
-    [
-      header("email"),
-      header("invoiceDate"),
-      header("createdAt"),
-      header("orderReference"),
-      header("orderAmount"),
-      header("commissionAmount"),
-      header("rate"),
-      header("level"),
-      header("type"),
-      header("program"),
-      header("status"),
-    ],
-    rows(),
-  );
+  });
 }
+
+const INVOICE_COLUMNS = [
+  "id",
+  "month",
+  "totalAmount",
+  "createdAt",
+  "paidAt",
+  "status",
+  "commissions",
+] as const;
 
 /** The invoice list with its filters as CSV, in the reader's language. */
 export function invoicesCsv(
@@ -93,12 +118,10 @@ export function invoicesCsv(
   user: Reader,
   filters: ReturnType<typeof exportFilters>,
 ): ReadableStream<Uint8Array> {
-  const t = translator(user.lang);
-  const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
-  async function* rows() {
+  return download(user, filters, "invoices", INVOICE_COLUMNS, async function* (t, range) {
     const batch = 500;
     for (let offset = 0; ; offset += batch) {
-      const page = await findInvoices(db, user.id, {
+      const page = await findInvoicesOf(db, user.id, {
         status: filters.status,
         ...range,
         limit: batch,
@@ -115,20 +138,7 @@ export function invoicesCsv(
       ]);
       if (page.items.length < batch) return;
     }
-  }
-  const header = (key: string) => t(`account.exports.invoices.${key}`);
-  return csvStream(
-    [
-      header("id"),
-      header("month"),
-      header("totalAmount"),
-      header("createdAt"),
-      header("paidAt"),
-      header("status"),
-      header("commissions"),
-    ],
-    rows(),
-  );
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import {
   commissionDetailDto,
   commissionIdSchema,
@@ -16,21 +16,21 @@ export const affiliateCalls = {
     summary: "The people who signed up with the person's code (search by email or phone)",
     input: customerListSchema,
     output: customerPageDto,
-    run: listCustomers,
+    run: async (ctx, input) => ({ data: await listCustomers(ctx, input) }),
   }),
   "/affilate/my-commission": defineCall({
     auth: "session",
     summary: "The affiliate's commissions with the running total (invoiced or not, dates)",
     input: commissionListSchema,
     output: commissionPageDto,
-    run: listCommissions,
+    run: async (ctx, input) => ({ data: await listCommissions(ctx, input) }),
   }),
   "/affilate/commission-list": defineCall({
     auth: "session",
     summary: "The same as /affilate/my-commission",
     input: commissionListSchema,
     output: commissionPageDto,
-    run: listCommissions,
+    run: async (ctx, input) => ({ data: await listCommissions(ctx, input) }),
   }),
   "/affilate/commission-detail": defineCall({
     auth: "session",
@@ -38,6 +38,6 @@ export const affiliateCalls = {
     input: commissionIdSchema,
     output: commissionDetailDto,
     errors: ["COMMISSION_NOT_FOUND"],
-    run: commissionDetail,
+    run: async (ctx, input) => ({ data: await commissionDetail(ctx, input) }),
   }),
 };

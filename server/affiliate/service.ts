@@ -1,11 +1,18 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { listRange } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
-import { getOrderLines } from "@/server/order/service";
-import { findCommission, findCommissions, findCustomers } from "./repository";
+import type { Executor } from "@/server/db/client";
+import { getOrderLines } from "@/server/order/service/get-order";
+import {
+  findCommission,
+  findCommissions,
+  findCommissionsOfInvoice,
+  findCustomerByEmail,
+  findCustomers,
+  findUnpaidCommissions,
+} from "./repository";
 import type {
   CommissionDetailDto,
   CommissionDto,
@@ -19,7 +26,7 @@ import type {
 
 type CommissionJoin = Awaited<ReturnType<typeof findCommissions>>["items"][number];
 
-export function toCommissionDto(row: CommissionJoin): CommissionDto {
+function toCommissionDto(row: CommissionJoin): CommissionDto {
   const c = row.commission;
   return {
     _id: c.id,
@@ -39,19 +46,14 @@ export function toCommissionDto(row: CommissionJoin): CommissionDto {
   };
 }
 
-/** /affilate/my-affilate-list: the people who signed up with the person's code, and how many paid. */
-export async function listCustomers(
-  ctx: Ctx,
-  input: z.output<typeof customerListSchema>,
-): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
-  const found = await findCustomers(ctx.db, user.id, {
-    search: input.search || undefined,
-    ...listRange(input, user.timezone),
-    limit: input.limit,
-    offset: input.offset,
-  });
-  const page: CustomerPage = {
+/** The people who signed up with the affiliate's code (newest first), and how many of them paid. */
+export async function findCustomerPage(
+  db: Executor,
+  affiliateId: string,
+  query: { search?: string; from?: Date; to?: Date; limit: number; offset: number },
+): Promise<CustomerPage> {
+  const found = await findCustomers(db, affiliateId, query);
+  return {
     items: found.items.map((c) => ({
       _id: c.id,
       email: c.email,
@@ -63,14 +65,31 @@ export async function listCustomers(
     total: found.total,
     total_purchased: found.totalPurchased,
   };
-  return { data: page };
 }
+
+/** /affilate/my-affilate-list: the people who signed up with the person's code, and how many paid. */
+export async function listCustomers(
+  ctx: Ctx,
+  input: z.output<typeof customerListSchema>,
+): Promise<CustomerPage> {
+  const { user } = requireAuth(ctx);
+  return findCustomerPage(ctx.db, user.id, {
+    search: input.search || undefined,
+    ...listRange(input, user.timezone),
+    limit: input.limit,
+    offset: input.offset,
+  });
+}
+
+/** The referred customer with this email, only when `affiliateId` brought them (a partner's customer). */
+export const findReferredCustomer = (db: Executor, affiliateId: string, email: string) =>
+  findCustomerByEmail(db, affiliateId, email);
 
 /** /affilate/my-commission and /affilate/commission-list: with the running total of the filter. */
 export async function listCommissions(
   ctx: Ctx,
   input: z.output<typeof commissionListSchema>,
-): Promise<CallResult> {
+): Promise<CommissionPage> {
   const { user } = requireAuth(ctx);
   const found = await findCommissions(ctx.db, user.id, {
     invoiced: input.is_invoiced,
@@ -78,23 +97,31 @@ export async function listCommissions(
     limit: input.limit,
     offset: input.offset,
   });
-  const page: CommissionPage = {
-    items: found.items.map(toCommissionDto),
-    total: found.total,
-    total_amount: found.totalAmount,
-  };
-  return { data: page };
+  return { items: found.items.map(toCommissionDto), total: found.total, total_amount: found.totalAmount };
 }
 
 /** /affilate/commission-detail: one commission and the lines of its order. */
 export async function commissionDetail(
   ctx: Ctx,
   input: z.output<typeof commissionIdSchema>,
-): Promise<CallResult> {
+): Promise<CommissionDetailDto> {
   const { user } = requireAuth(ctx);
   const row = await findCommission(ctx.db, input.id);
   if (!row || row.commission.affiliateId !== user.id) throw new AppError("COMMISSION_NOT_FOUND");
   const { lines } = await getOrderLines(ctx.db, row.commission.orderId);
-  const detail: CommissionDetailDto = { ...toCommissionDto(row), lines };
-  return { data: detail };
+  return { ...toCommissionDto(row), lines };
+}
+
+/** The commissions an invoice gathered, VOID ones included (the invoice detail). */
+export async function findInvoiceCommissions(db: Executor, invoiceId: string): Promise<CommissionDto[]> {
+  return (await findCommissionsOfInvoice(db, invoiceId)).map(toCommissionDto);
+}
+
+/** An affiliate's commissions earned and not yet invoiced, newest first (the operator). */
+export async function findUnpaidCommissionsOf(
+  db: Executor,
+  affiliateId: string,
+  limit: number,
+): Promise<CommissionDto[]> {
+  return (await findUnpaidCommissions(db, affiliateId, limit)).map(toCommissionDto);
 }

@@ -1,13 +1,15 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import type { Ctx } from "@/server/context";
+import type { UserRow } from "@/server/db/tables/users";
+import { recordSecurityEvent } from "@/server/security/service";
+import { type IssuedSession, issuedSession } from "@/server/session/issued";
 import { createSession, getLiveSession, resolveToken } from "@/server/session/service";
 import { toUserInfo } from "@/server/user/service";
 import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
-import { allowedHosts, recordEvent, warnIfCallbackDropped } from "./finish-signin";
-import type { adoptPendingSchema, adoptTokenSchema } from "./schema";
+import { allowedHosts, warnIfCallbackDropped } from "./hand-off";
+import type { AdoptedDto, AdoptPendingDto, adoptPendingSchema, adoptTokenSchema } from "./schema";
 import { allowedCallback } from "./signin-result";
 
 /**
@@ -50,12 +52,26 @@ type PendingAdoption = { sessionId: string; callbackUrl?: string; appCode?: stri
 
 const CONFIRM_TTL_SECONDS = 10 * 60;
 
+/** A token adopted as this browser's session: the session to set and where the person goes. */
+export type Adopted = { session: IssuedSession; next: AdoptedDto };
+
+function adopted(user: UserRow, token: string, options: { callbackUrl?: string; frame: boolean }): Adopted {
+  const home = user.phone ? "/account/profile" : "/complete-reg";
+  return {
+    session: issuedSession(token, user, options.frame),
+    next: { user: toUserInfo(user), redirect_url: options.callbackUrl ?? home },
+  };
+}
+
 /**
  * /iframe (SPEC §2): checks a product token and either keeps it as this browser's session and
  * continues to the allow-listed callback (or into the portal), or, when that could sign a person
  * in as someone else, answers `confirm_url`: the page that asks "Continue as … / Stay as …".
  */
-export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSchema>): Promise<CallResult> {
+export async function adoptToken(
+  ctx: Ctx,
+  input: z.output<typeof adoptTokenSchema>,
+): Promise<({ kind: "adopted" } & Adopted) | { kind: "confirm"; confirmUrl: string }> {
   const found = await resolveToken(ctx.db, input.token, ctx.clock());
   // Not UNAUTHORIZED: that answer clears the cookie, and a stranger's link must not sign anyone out.
   if (found?.user.status !== "ACTIVE") throw new AppError("PERSON_TOKEN_INVALID");
@@ -81,21 +97,11 @@ export async function adoptToken(ctx: Ctx, input: z.output<typeof adoptTokenSche
       data: pending,
       ttlSeconds: CONFIRM_TTL_SECONDS,
     });
-    return { data: { confirm_url: `/switch-account?token=${encodeURIComponent(token)}` } };
+    return { kind: "confirm", confirmUrl: `/switch-account?token=${encodeURIComponent(token)}` };
   }
-  const home = user.phone ? "/account/profile" : "/complete-reg";
   return {
-    data: { user: toUserInfo(user), redirect_url: callback?.toString() ?? home },
-    session: {
-      set: {
-        token: input.token,
-        userId: user.id,
-        hasPhone: Boolean(user.phone),
-        email: user.email,
-        fullname: user.fullname,
-        frame: Boolean(input.frame),
-      },
-    },
+    kind: "adopted",
+    ...adopted(user, input.token, { callbackUrl: callback?.toString(), frame: Boolean(input.frame) }),
   };
 }
 
@@ -122,16 +128,14 @@ async function pendingOf(ctx: Ctx, token: string) {
 export async function getPendingAdoption(
   ctx: Ctx,
   input: z.output<typeof adoptPendingSchema>,
-): Promise<CallResult> {
+): Promise<AdoptPendingDto> {
   const { user, pending } = await pendingOf(ctx, input.token);
   const current = ctx.auth?.user;
   return {
-    data: {
-      next: { email: maskEmail(user.email), fullname: user.fullname },
-      current: current ? { email: maskEmail(current.email), fullname: current.fullname } : null,
-      same_person: current?.id === user.id,
-      app_code: pending.appCode ?? null,
-    },
+    next: { email: maskEmail(user.email), fullname: user.fullname },
+    current: current ? { email: maskEmail(current.email), fullname: current.fullname } : null,
+    same_person: current?.id === user.id,
+    app_code: pending.appCode ?? null,
   };
 }
 
@@ -143,7 +147,7 @@ export async function getPendingAdoption(
 export async function confirmAdoption(
   ctx: Ctx,
   input: z.output<typeof adoptPendingSchema>,
-): Promise<CallResult> {
+): Promise<Adopted> {
   const { flow, pending, user, session } = await pendingOf(ctx, input.token);
   await finishFlow(ctx, flow);
   const portal = await createSession(ctx, {
@@ -151,19 +155,10 @@ export async function confirmAdoption(
     appCode: session.appCode,
     parentSessionId: session.id,
   });
-  await recordEvent(ctx, user.id, "signin", { source: "iframe", app_code: session.appCode, confirmed: true });
-  const home = user.phone ? "/account/profile" : "/complete-reg";
-  return {
-    data: { user: toUserInfo(user), redirect_url: pending.callbackUrl ?? home },
-    session: {
-      set: {
-        token: portal.token,
-        userId: user.id,
-        hasPhone: Boolean(user.phone),
-        email: user.email,
-        fullname: user.fullname,
-        frame: pending.frame,
-      },
-    },
-  };
+  await recordSecurityEvent(ctx, user.id, "signin", {
+    source: "iframe",
+    app_code: session.appCode,
+    confirmed: true,
+  });
+  return adopted(user, portal.token, { callbackUrl: pending.callbackUrl, frame: pending.frame });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Ctx } from "@/server/context";
-import { warnIfCallbackDropped } from "./finish-signin";
+import { warnIfCallbackDropped } from "./hand-off";
 
 function fakeCtx() {
   const warn = vi.fn();

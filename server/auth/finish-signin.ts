@@ -1,45 +1,38 @@
 import "server-only";
-import type { CallResult } from "@/lib/http/call";
-import { type Ctx, requireAuth } from "@/server/context";
-import { insertSecurityEvent } from "@/server/security/repository";
-import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
+import type { Ctx } from "@/server/context";
+import type { UserRow } from "@/server/db/tables/users";
+import { type IssuedSession, issuedSession } from "@/server/session/issued";
+import { newSession, PORTAL_APP_CODE } from "@/server/session/service";
 import {
-  enforceDeviceLimit,
-  notifyIfNewDevice,
+  deviceLimitReached,
+  newTrustedDevice,
+  notifyNewDevice,
   trustedDeviceFor,
-  trustThisDevice,
 } from "@/server/two-factor/devices";
-import { type UserRow, updateUser } from "@/server/user/repository";
-import { toUserInfo } from "@/server/user/service";
 import { createFlow, sendCode } from "@/server/verification/service";
-import type { VerifyType } from "./schema";
-import {
-  decideSignInResult,
-  type SignInQuery,
-  type SignInResult,
-  type SignInSource,
-  withToken,
-} from "./signin-result";
-
-/** The builder is the default product for a new account (SPEC §9). */
-export const BUILDER_APP_CODE = "lp";
+import { handOffAnswer, handOffEvent, signInContext } from "./hand-off";
+import { writeSignIn } from "./repository";
+import type { SecondFactorStepDto, SignedInDto, VerificationStepDto, VerifyType } from "./schema";
+import { decideSignInResult, type SignInQuery, type SignInResult, type SignInSource } from "./signin-result";
 
 /**
- * The key of the message posted to the embedding page (SPEC §4: `{product}` with token, is_auth,
- * redirect_url, is_close_iframe). The portal's own app code names it.
+ * How a sign-in ends once the person proved who they are (SPEC §4): stopped until a code proves
+ * the address, or until the second factor (both clear the session cookie), or signed in. The
+ * handler turns it into the answer, the session cookie and the trusted-device cookie.
  */
-export const FRAME_MESSAGE_KEY = PORTAL_APP_CODE;
+export type SignInOutcome =
+  | { kind: "verifyAccount"; step: VerificationStepDto }
+  | { kind: "secondFactor"; step: SecondFactorStepDto }
+  | {
+      kind: "signedIn";
+      session: IssuedSession;
+      next: SignedInDto;
+      /** This browser's new trusted-device token (its cookie's value), when the person asked to trust it. */
+      trustedDeviceToken?: string;
+    };
 
-/** The hand-off part of a call's input, as the sign-in result needs it. */
-export function handoffQuery(input: {
-  url_callback?: string;
-  callback_url?: string;
-  app_code?: string;
-  client_id?: string;
-  path?: string;
-  iframe?: boolean;
-  parent_origin?: string;
-}): SignInQuery {
+/** The hand-off part of a call's input (SPEC's `url_callback` is the older name of `callback_url`). */
+export function handoffQuery(input: SignInQuery & { url_callback?: string }): SignInQuery {
   return {
     callback_url: input.callback_url || input.url_callback,
     app_code: input.app_code,
@@ -61,43 +54,13 @@ export type PendingSignIn = {
   phone?: string;
 };
 
-/** Hosts allowed to receive a token: CALLBACK_ALLOWED_HOSTS plus the family's own homes. */
-export function allowedHosts(ctx: Pick<Ctx, "env">): string[] {
-  const fromApps = Object.values(ctx.env.APPS_CONFIG).map((app) => new URL(app.home).host.toLowerCase());
-  return [...ctx.env.allowedHosts, ...fromApps];
-}
-
-export async function recordEvent(
-  ctx: Ctx,
-  userId: string | null,
-  type: Parameters<typeof insertSecurityEvent>[1]["type"],
-  data?: Record<string, unknown>,
-) {
-  await insertSecurityEvent(ctx.db, { userId, type, ip: ctx.ip, userAgent: ctx.userAgent, data });
-}
-
-function redirectData(result: ReturnType<typeof decideSignInResult>) {
-  return { redirect_url: "redirectUrl" in result ? result.redirectUrl : result.callbackUrl };
-}
-
-/** What the frame posts to its parent: `{ luid: { token?, is_auth, redirect_url, is_close_iframe } }`. */
-function frameMessage(
-  targetOrigin: string | null,
-  body: { token?: string; redirect_url: string; is_close_iframe: boolean },
-) {
-  if (!targetOrigin) return {};
-  return {
-    post_message: {
-      target_origin: targetOrigin,
-      message: { [FRAME_MESSAGE_KEY]: { ...body, is_auth: true } },
-    },
-  };
-}
+const redirectOf = (result: SignInResult) =>
+  "redirectUrl" in result ? result.redirectUrl : result.callbackUrl;
 
 /**
- * The answer of a sign-in or sign-up stopped until a code proves the address: the /verify-account
- * step, its flow token and the code's expiry. A sign-up decoy (details that already have an
- * account) answers with this very function: the two must not differ by a single key.
+ * A sign-in or sign-up stopped until a code proves the address: the /verify-account step, its
+ * flow token and the code's expiry. A sign-up decoy (details that already have an account)
+ * answers with this very function: the two must not differ by a single key.
  */
 export function verificationStep(
   ctx: Pick<Ctx, "env">,
@@ -109,7 +72,7 @@ export function verificationStep(
     expTime: number;
     delayed: boolean;
   },
-): CallResult {
+): SignInOutcome {
   const { query, source, channel, token, expTime, delayed } = options;
   // Before the code is proved, only the channel of the person's state decides anything.
   const state = {
@@ -121,16 +84,11 @@ export function verificationStep(
     twoFaType: null,
     verifyType: channel,
   };
-  const result = decideSignInResult(state, query, source, {
-    allowedHosts: allowedHosts(ctx),
-    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
-    defaultAppCode: BUILDER_APP_CODE,
-    flowToken: token,
-    expTime,
-  });
+  const result = decideSignInResult(state, query, source, signInContext(ctx, { flowToken: token, expTime }));
   return {
-    data: {
-      ...redirectData(result),
+    kind: "verifyAccount",
+    step: {
+      redirect_url: redirectOf(result),
       token,
       verify_type: channel,
       exp_time: expTime,
@@ -138,31 +96,28 @@ export function verificationStep(
       // The code could not go out at once: it waits in the outbox and may be late.
       delivery_delayed: delayed,
     },
-    ...(delayed ? { message: "auth.verify.delayed" } : {}),
-    session: { clear: true },
   };
 }
 
+type FinishOptions = {
+  user: UserRow;
+  source: SignInSource;
+  query: SignInQuery;
+  isNew: boolean;
+  /** The second factor was just proved (verify-login, enabling it at sign-in, device limit). */
+  secondFactorDone?: boolean;
+  /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
+  trustDevice?: boolean;
+};
+
 /**
- * Turns a person who proved who they are into the SPEC §4 result: cookie directive, product
- * token for an allowed callback (its own session row), or the next step's page.
+ * Turns a person who proved who they are into the SPEC §4 outcome: the next step's page, or a
+ * session (and a product token for an allowed callback, its own session row).
  */
-export async function finishSignIn(
-  ctx: Ctx,
-  options: {
-    user: UserRow;
-    source: SignInSource;
-    query: SignInQuery;
-    isNew: boolean;
-    /** The second factor was just proved (verify-login, enabling it at sign-in, device limit). */
-    secondFactorDone?: boolean;
-    /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
-    trustDevice?: boolean;
-  },
-): Promise<CallResult> {
+export async function finishSignIn(ctx: Ctx, options: FinishOptions): Promise<SignInOutcome> {
   const { user, source, query, isNew } = options;
   // A trusted browser skips the second factor (once two-factor is on, whatever the scope).
-  let trustedDeviceId =
+  const trustedDeviceId =
     user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined;
   const skipSecondFactor = Boolean(options.secondFactorDone || trustedDeviceId);
   const state = {
@@ -173,11 +128,6 @@ export async function finishSignIn(
     is2faEnabled: !skipSecondFactor && Boolean(user.twoFaEnabledAt),
     twoFaType: (user.twoFaType as "TOTP" | "SMS" | null) ?? null,
     verifyType: user.verifyType as VerifyType,
-  };
-  const context = {
-    allowedHosts: allowedHosts(ctx),
-    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
-    defaultAppCode: BUILDER_APP_CODE,
   };
 
   // The steps before a session (verification, two-factor) carry the query in a flow token.
@@ -204,128 +154,75 @@ export async function finishSignIn(
       state.is2faEnabled && state.twoFaType === "SMS"
         ? await sendCode(ctx, { flow, user, channel: "SMS" })
         : null;
-    const result = decideSignInResult(state, query, source, { ...context, flowToken: token });
+    const result = decideSignInResult(state, query, source, signInContext(ctx, { flowToken: token }));
     return {
-      data: { ...redirectData(result), custom_auth: token, ...(sms ? { exp_time: sms.expTime } : {}) },
-      session: { clear: true },
+      kind: "secondFactor",
+      step: {
+        redirect_url: redirectOf(result),
+        custom_auth: token,
+        ...(sms ? { exp_time: sms.expTime } : {}),
+      },
     };
   }
 
-  const result = decideSignInResult(state, query, source, context);
-  await enforceDeviceLimit(ctx, {
-    user,
-    data: { query, isNew, source, trustDevice: options.trustDevice },
-    method: source,
-    appCode: result.kind === "callback" ? result.appCode : undefined,
-  });
-  if (!isNew) await notifyIfNewDevice(ctx, user);
-  const trust = options.trustDevice ? await trustThisDevice(ctx, user) : undefined;
-  trustedDeviceId = trust?.id ?? trustedDeviceId;
-  const portal = await createSession(ctx, { user, appCode: PORTAL_APP_CODE, trustedDeviceId });
-  await updateUser(ctx.db, user.id, { lastLoginAt: ctx.clock() });
-  await recordEvent(ctx, user.id, "signin", { source, app_code: PORTAL_APP_CODE });
-  const session = {
-    set: {
-      token: portal.token,
-      userId: user.id,
-      hasPhone: state.hasPhone,
-      email: user.email,
-      fullname: user.fullname,
-      frame: Boolean(query.iframe),
-    },
-  };
-  const cookies = trust ? [trust.cookie] : [];
-  const data = await handOff(ctx, { user, result, source, query, parentSessionId: portal.session.id });
-  return { data, session, cookies };
+  const result = decideSignInResult(state, query, source, signInContext(ctx));
+  return openSignedInSession(ctx, { ...options, result, trustedDeviceId });
 }
 
 /**
- * One warning line naming the host when a callback was asked for but is not on the allow-list
- * (the person lands on the portal instead): the first thing a product team looks for.
+ * The session of a person who passed every step, and what they were asked for: a product's own
+ * token for an allowed callback, a trusted browser. Written in one statement under the device
+ * limit (server/auth/repository.ts); at the limit the person picks a device to sign out first.
  */
-export function warnIfCallbackDropped(ctx: Ctx, callbackUrl: string | undefined, kept: boolean): void {
-  if (!callbackUrl || kept) return;
-  let host = "(not a URL)";
-  try {
-    const url = new URL(callbackUrl);
-    host = `${url.protocol}//${url.host}`;
-  } catch {
-    // keeps the placeholder
-  }
-  ctx.log.warn(
-    { callback_host: host },
-    `callback dropped: ${host} is not in CALLBACK_ALLOWED_HOSTS or an APPS_CONFIG home (or is plain http off loopback)`,
-  );
-}
-
-/**
- * Where a signed-in person goes next: an allow-listed product gets a token of its own (a session
- * row handed out from the browser's session, so signing that out ends it too), posted to the
- * embedding page in iframe mode; otherwise the portal page the result names.
- */
-async function handOff(
+async function openSignedInSession(
   ctx: Ctx,
-  options: {
-    user: UserRow;
+  options: FinishOptions & {
     result: SignInResult;
-    source: SignInSource;
-    query: SignInQuery;
-    parentSessionId: string;
+    /** The trusted-device record this browser presented, if any. */
+    trustedDeviceId?: string;
   },
-) {
-  const { user, result, source } = options;
-  warnIfCallbackDropped(ctx, options.query.callback_url, result.kind === "callback");
-  const info = toUserInfo(user);
-  if (result.kind === "callback") {
-    const product = await createSession(ctx, {
-      user,
-      appCode: result.appCode,
-      parentSessionId: options.parentSessionId,
-    });
-    await recordEvent(ctx, user.id, "signin", { source, app_code: result.appCode, handoff: true });
-    const redirectUrl = withToken(result.callbackUrl, product.token);
-    return {
-      user: info,
-      redirect_url: redirectUrl,
-      ...frameMessage(result.postMessageTo, {
-        token: product.token,
-        redirect_url: redirectUrl,
-        is_close_iframe: true,
-      }),
-    };
-  }
-  return {
-    user: info,
-    redirect_url: result.redirectUrl,
-    ...(result.kind === "home"
-      ? frameMessage(result.postMessageTo, { redirect_url: result.redirectUrl, is_close_iframe: false })
-      : {}),
-  };
-}
-
-/**
- * Sign in once (issue 25): a person already signed in here who arrives from a product at
- * /signin?callback_url&app_code is handed straight on, exactly as after a password sign-in (the
- * same allow-list, login_callback, frame message). The session proved the second factor and the
- * verification when it was made; a session still without a phone goes to /complete-reg first.
- */
-export async function continueSignedIn(ctx: Ctx, query: SignInQuery): Promise<CallResult> {
-  const { user, session } = requireAuth(ctx);
-  const state = {
-    isVerified: true,
-    hasPhone: Boolean(user.phone),
-    isNew: false,
-    isRequire2fa: false,
-    is2faEnabled: false,
-    twoFaType: null,
-    verifyType: user.verifyType as VerifyType,
-  };
-  const result = decideSignInResult(state, query, "signin", {
-    allowedHosts: allowedHosts(ctx),
-    defaultCallbackUrl: ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home,
-    defaultAppCode: BUILDER_APP_CODE,
+): Promise<SignInOutcome> {
+  const { user, source, query, isNew, result } = options;
+  const trust = options.trustDevice ? newTrustedDevice(ctx, user) : undefined;
+  const portal = newSession(ctx, {
+    user,
+    appCode: PORTAL_APP_CODE,
+    trustedDeviceId: trust?.row.id ?? options.trustedDeviceId,
   });
-  return { data: await handOff(ctx, { user, result, source: "signin", query, parentSessionId: session.id }) };
+  const product =
+    result.kind === "callback"
+      ? newSession(ctx, { user, appCode: result.appCode, parentSessionId: portal.row.id })
+      : undefined;
+  const written = await writeSignIn(ctx.db, {
+    userId: user.id,
+    now: ctx.clock(),
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    limit: { appCode: PORTAL_APP_CODE, devices: ctx.env.DEVICE_LIMIT },
+    // A new account's first browser is not news to anyone.
+    agentToLookFor: !isNew && ctx.userAgent ? ctx.userAgent.slice(0, 500) : undefined,
+    sessions: product ? [portal.row, product.row] : [portal.row],
+    events: [
+      { source, app_code: PORTAL_APP_CODE },
+      ...(result.kind === "callback" ? [handOffEvent(source, result.appCode)] : []),
+    ],
+    trustedDevice: trust?.row,
+  });
+  if (!written.opened) {
+    throw await deviceLimitReached(ctx, {
+      user,
+      data: { query, isNew, source, trustDevice: options.trustDevice },
+      method: source,
+      appCode: result.kind === "callback" ? result.appCode : undefined,
+    });
+  }
+  if (!written.isKnownAgent) await notifyNewDevice(ctx, user);
+  return {
+    kind: "signedIn",
+    session: issuedSession(portal.token, user, Boolean(query.iframe)),
+    next: handOffAnswer(ctx, { user, result, query, productToken: product?.token }),
+    ...(trust ? { trustedDeviceToken: trust.token } : {}),
+  };
 }
 
 /** Finishes a sign-in a flow step stopped, once the person proved the second factor (or freed a device). */
@@ -334,7 +231,7 @@ export function resumeSignIn(
   user: UserRow,
   pending: PendingSignIn,
   options: { clientId?: string; trustDevice?: boolean } = {},
-): Promise<CallResult> {
+): Promise<SignInOutcome> {
   return finishSignIn(ctx, {
     user,
     source: pending.source ?? "signin",

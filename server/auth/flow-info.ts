@@ -1,10 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { maskEmail, maskPhone } from "@/lib/mask";
 import type { Ctx } from "@/server/context";
-import { findUserById } from "@/server/user/repository";
+import { findUserById } from "@/server/user/service";
 import {
   type FlowTokenRow,
   getCodeStatus,
@@ -34,28 +33,26 @@ async function codeFields(ctx: Ctx, flow: FlowTokenRow) {
  * step's token (their addresses carry no email or phone). FLOW_TOKEN_INVALID once the step is
  * used or expired. A sign-up decoy answers from its own rows, exactly as a real sign-up does.
  */
-export async function getFlowInfo(ctx: Ctx, input: z.output<typeof flowInfoSchema>): Promise<CallResult> {
+export async function getFlowInfo(ctx: Ctx, input: z.output<typeof flowInfoSchema>): Promise<FlowInfoDto> {
   if (input.step === "verify_account") {
     const flow = await getVerifyAccountFlow(ctx, input.token);
     const { channel, ...code } = await codeFields(ctx, flow);
-    const info: FlowInfoDto = {
+    return {
       verify_type: channel,
       ...code,
       is_signup: (flow.data as PendingSignIn).source === "signup",
       is_verify_phone: false,
     };
-    return { data: info };
   }
   const flow = await getFlow(ctx, input.token, input.step);
-  const user = await findUserById(ctx.db, flow.userId);
+  const user = await findUserById(ctx, flow.userId);
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
   const { channel: _channel, destination: _destination, ...code } = await codeFields(ctx, flow);
-  const info: FlowInfoDto = {
+  return {
     verify_type: user.twoFaType,
     destination: user.phone ? maskPhone(user.phone) : null,
     ...code,
     is_signup: false,
     is_verify_phone: user.isVerifyPhone,
   };
-  return { data: info };
 }

@@ -1,9 +1,9 @@
 // /auth/flow-status: the pages of a mailed or handed-on link ask it before they show a form.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, outbox } from "@/tests/setup/api";
+import { setUpEnv } from "@/tests/support/env";
 
 type Data = Record<string, unknown> & { error?: string; fields?: Record<string, string>; token?: string };
 
@@ -24,19 +24,7 @@ async function resetToken(email: string): Promise<string> {
   return String(link.searchParams.get("token"));
 }
 
-let previousLimit: string | undefined;
-
-beforeAll(() => {
-  previousLimit = process.env.DEVICE_LIMIT;
-  process.env.DEVICE_LIMIT = "1";
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  if (previousLimit === undefined) delete process.env.DEVICE_LIMIT;
-  else process.env.DEVICE_LIMIT = previousLimit;
-  resetEnvForTests();
-});
+setUpEnv({ DEVICE_LIMIT: "1" });
 
 beforeEach(() => {
   resetLimitsForTests();

@@ -1,6 +1,5 @@
 import "server-only";
 import type { z } from "zod";
-import type { CallResult } from "@/lib/http/call";
 import type { Ctx } from "@/server/context";
 import { isFlowLive } from "@/server/verification/service";
 import type { FlowStatusDto, flowStatusSchema } from "./schema";
@@ -11,7 +10,9 @@ import type { FlowStatusDto, flowStatusSchema } from "./schema";
  * types into it. Only `valid`: never whose step it is or where a code went. A sign-up decoy's step
  * reads valid like a real one.
  */
-export async function getFlowStatus(ctx: Ctx, input: z.output<typeof flowStatusSchema>): Promise<CallResult> {
-  const status: FlowStatusDto = { valid: await isFlowLive(ctx, input.token, input.purpose) };
-  return { data: status };
+export async function getFlowStatus(
+  ctx: Ctx,
+  input: z.output<typeof flowStatusSchema>,
+): Promise<FlowStatusDto> {
+  return { valid: await isFlowLive(ctx, input.token, input.purpose) };
 }

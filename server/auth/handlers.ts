@@ -1,10 +1,14 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import type { ErrorCode } from "@/lib/errors";
+import { type CallResult, defineCall } from "@/server/http/call";
+import type { Provider } from "@/server/oauth/providers";
+import { TRUST_DAYS, TRUSTED_DEVICE_COOKIE } from "@/server/two-factor/devices";
 import { redirectDto, userInfoDto } from "@/server/user/schema";
-import { adoptToken, confirmAdoption, getPendingAdoption } from "./adopt";
-import { continueSignedIn, handoffQuery } from "./finish-signin";
+import { type Adopted, adoptToken, confirmAdoption, getPendingAdoption } from "./adopt";
+import { handoffQuery, type SignInOutcome } from "./finish-signin";
 import { getFlowInfo } from "./flow-info";
 import { getFlowStatus } from "./flow-status";
+import { continueSignedIn } from "./hand-off";
 import {
   adoptedDto,
   adoptPendingDto,
@@ -42,7 +46,99 @@ import {
   signUp,
   verifyAccount,
 } from "./service";
-import { createSocialUrl, finishSocialSignIn } from "./social";
+import { createSocialUrl, finishSocialSignIn, OAUTH_BINDING_COOKIE, STATE_TTL_SECONDS } from "./social";
+
+/**
+ * The answer of a sign-in's outcome (SPEC §4), `extra` added to its data: a step before the
+ * session clears the cookie; signed in sets it (and the trusted-device cookie when the person
+ * asked to trust this browser).
+ */
+export function signInAnswer(outcome: SignInOutcome, extra: Record<string, unknown> = {}): CallResult {
+  switch (outcome.kind) {
+    case "verifyAccount":
+      return {
+        data: { ...outcome.step, ...extra },
+        ...(outcome.step.delivery_delayed ? { message: "auth.verify.delayed" } : {}),
+        session: { clear: true },
+      };
+    case "secondFactor":
+      return { data: { ...outcome.step, ...extra }, session: { clear: true } };
+    case "signedIn": {
+      const token = outcome.trustedDeviceToken;
+      const maxAge = TRUST_DAYS * 24 * 60 * 60;
+      return {
+        data: { ...outcome.next, ...extra },
+        session: { set: outcome.session },
+        cookies: token ? [{ name: TRUSTED_DEVICE_COOKIE, value: token, maxAge, httpOnly: true }] : [],
+      };
+    }
+  }
+}
+
+/** A product token adopted as this browser's session. */
+const adoptedAnswer = ({ session, next }: Adopted): CallResult => ({ data: next, session: { set: session } });
+
+const SOCIAL_ERRORS = [
+  "RATE_LIMITED",
+  "SOCIAL_NOT_CONFIGURED",
+  "SOCIAL_FAILED",
+] as const satisfies ErrorCode[];
+
+/** A social provider's authorization URL, and the cookie binding its state to this browser. */
+const socialUrlCall = (provider: Provider, name: string) =>
+  defineCall({
+    auth: "none",
+    summary: `${name}'s authorization URL to send the page to (sets a binding cookie)`,
+    input: socialUrlSchema,
+    output: socialUrlDto,
+    errors: SOCIAL_ERRORS,
+    run: async (ctx, input) => {
+      const { url, binding } = await createSocialUrl(ctx, provider, input);
+      const cookie = {
+        name: OAUTH_BINDING_COOKIE,
+        value: binding,
+        maxAge: STATE_TTL_SECONDS,
+        httpOnly: true,
+      };
+      return { data: { url }, cookies: [cookie] };
+    },
+  });
+
+/** A social sign-in with what the provider sent back; its state's binding cookie goes either way. */
+const socialSignInCall = (provider: Provider, name: string) =>
+  defineCall({
+    auth: "none",
+    summary: `Finish a ${name} sign-in with what ${name} sent back`,
+    input: socialCallbackSchema,
+    output: signInResultDto,
+    errors: [
+      ...SOCIAL_ERRORS,
+      "SOCIAL_STATE_INVALID",
+      "SOCIAL_DENIED",
+      "SOCIAL_EMAIL_REQUIRED",
+      "EMAIL_TAKEN",
+      "ACCOUNT_LOCKED",
+      "DEVICE_LIMIT_EXCEEDED",
+    ],
+    run: async (ctx, input) => {
+      const answer = signInAnswer(await finishSocialSignIn(ctx, provider, input));
+      const cleared = { name: OAUTH_BINDING_COOKIE, value: "", maxAge: 0, httpOnly: true };
+      return { ...answer, cookies: [...(answer.cookies ?? []), cleared] };
+    },
+  });
+
+/** A sign-up always answers the /verify-account step, with the details it was given. */
+const signUpCall = defineCall({
+  auth: "none",
+  summary: "Create an account; a code goes to the email (or phone) to verify it",
+  input: signUpSchema,
+  output: signUpResultDto,
+  errors: ["REGISTRATION_DISABLED", "RATE_LIMITED", "CAPTCHA_INVALID", "DELIVERY_FAILED"],
+  run: async (ctx, input) => {
+    const given = { email: input.email, phone: input.phone, is_require_verify: true };
+    return signInAnswer(await signUp(ctx, input), given);
+  },
+});
 
 export const authCalls = {
   "/auth/signin": defineCall({
@@ -57,23 +153,12 @@ export const authCalls = {
       "DEVICE_LIMIT_EXCEEDED",
       "DELIVERY_FAILED",
     ],
-    run: signIn,
+    run: async (ctx, input) => signInAnswer(await signIn(ctx, input)),
   }),
-  "/auth/signup": defineCall({
-    auth: "none",
-    summary: "Create an account; a code goes to the email (or phone) to verify it",
-    input: signUpSchema,
-    output: signUpResultDto,
-    errors: ["REGISTRATION_DISABLED", "RATE_LIMITED", "CAPTCHA_INVALID", "DELIVERY_FAILED"],
-    run: signUp,
-  }),
+  "/auth/signup": signUpCall,
   "/auth/signup-v2": defineCall({
-    auth: "none",
+    ...signUpCall,
     summary: "The same as /auth/signup (SPEC keeps both paths)",
-    input: signUpSchema,
-    output: signUpResultDto,
-    errors: ["REGISTRATION_DISABLED", "RATE_LIMITED", "CAPTCHA_INVALID", "DELIVERY_FAILED"],
-    run: signUp,
   }),
   "/auth/resend-otp": defineCall({
     auth: "none",
@@ -81,7 +166,13 @@ export const authCalls = {
     input: resendOtpSchema,
     output: codeSentDto,
     errors: ["RATE_LIMITED", "FLOW_TOKEN_INVALID", "OTP_RESEND_TOO_EARLY", "DELIVERY_FAILED"],
-    run: resendOtp,
+    run: async (ctx, input) => {
+      const { expTime, delayed } = await resendOtp(ctx, input);
+      return {
+        data: { exp_time: expTime, delivery_delayed: delayed },
+        message: delayed ? "auth.verify.delayed" : "auth.verify.resent",
+      };
+    },
   }),
   "/auth/verify-account": defineCall({
     auth: "none",
@@ -96,7 +187,7 @@ export const authCalls = {
       "OTP_TOO_MANY_ATTEMPTS",
       "DEVICE_LIMIT_EXCEEDED",
     ],
-    run: verifyAccount,
+    run: async (ctx, input) => signInAnswer(await verifyAccount(ctx, input)),
   }),
   "/auth/flow-info": defineCall({
     auth: "none",
@@ -104,14 +195,14 @@ export const authCalls = {
     input: flowInfoSchema,
     output: flowInfoDto,
     errors: ["FLOW_TOKEN_INVALID"],
-    run: getFlowInfo,
+    run: async (ctx, input) => ({ data: await getFlowInfo(ctx, input) }),
   }),
   "/auth/flow-status": defineCall({
     auth: "none",
     summary: "Whether a link's step can still be used",
     input: flowStatusSchema,
     output: flowStatusDto,
-    run: getFlowStatus,
+    run: async (ctx, input) => ({ data: await getFlowStatus(ctx, input) }),
   }),
   "/auth/userinfo": defineCall({
     auth: "session",
@@ -119,21 +210,24 @@ export const authCalls = {
     summary: "The person a token (or the session) belongs to: check a token handed to your product",
     input: userInfoSchema,
     output: userInfoDto,
-    run: getUserInfo,
+    run: async (ctx) => ({ data: getUserInfo(ctx) }),
   }),
   "/auth/logout": defineCall({
     auth: "optional",
     summary: "End this session (a product's token: only that token)",
     input: emptySchema,
     output: redirectDto,
-    run: signOut,
+    run: async (ctx) => {
+      await signOut(ctx);
+      return { data: { redirect_url: "/signin?logout=1" }, session: { clear: true } };
+    },
   }),
   "/auth/continue": defineCall({
     auth: "session",
     summary: "Sign in once: hand a signed-in person on to the product that sent them",
     input: continueSchema,
     output: signedInDto,
-    run: (ctx, input) => continueSignedIn(ctx, handoffQuery(input)),
+    run: async (ctx, input) => ({ data: await continueSignedIn(ctx, handoffQuery(input)) }),
   }),
   "/auth/open-app": defineCall({
     auth: "session",
@@ -141,7 +235,7 @@ export const authCalls = {
     input: openAppSchema,
     output: redirectDto,
     errors: ["APP_UNKNOWN"],
-    run: openApp,
+    run: async (ctx, input) => ({ data: { redirect_url: await openApp(ctx, input) } }),
   }),
   // /iframe's call: the current session (if any) decides whether the token is adopted at once.
   "/auth/adopt-token": defineCall({
@@ -150,7 +244,12 @@ export const authCalls = {
     input: adoptTokenSchema,
     output: adoptTokenDto,
     errors: ["PERSON_TOKEN_INVALID"],
-    run: adoptToken,
+    run: async (ctx, input) => {
+      const outcome = await adoptToken(ctx, input);
+      return outcome.kind === "confirm"
+        ? { data: { confirm_url: outcome.confirmUrl } }
+        : adoptedAnswer(outcome);
+    },
   }),
   "/auth/adopt-pending": defineCall({
     auth: "optional",
@@ -158,7 +257,7 @@ export const authCalls = {
     input: adoptPendingSchema,
     output: adoptPendingDto,
     errors: ["FLOW_TOKEN_INVALID"],
-    run: getPendingAdoption,
+    run: async (ctx, input) => ({ data: await getPendingAdoption(ctx, input) }),
   }),
   "/auth/adopt-confirm": defineCall({
     auth: "optional",
@@ -166,7 +265,7 @@ export const authCalls = {
     input: adoptPendingSchema,
     output: adoptedDto,
     errors: ["FLOW_TOKEN_INVALID"],
-    run: confirmAdoption,
+    run: async (ctx, input) => adoptedAnswer(await confirmAdoption(ctx, input)),
   }),
   "/auth/complete-register": defineCall({
     auth: "session",
@@ -174,58 +273,10 @@ export const authCalls = {
     input: completeRegisterSchema,
     output: signInResultDto,
     errors: ["REGISTRATION_ALREADY_COMPLETE", "DELIVERY_FAILED"],
-    run: completeRegister,
+    run: async (ctx, input) => signInAnswer(await completeRegister(ctx, input)),
   }),
-  "/auth/google-generate-url": defineCall({
-    auth: "none",
-    summary: "Google's authorization URL to send the page to (sets a binding cookie)",
-    input: socialUrlSchema,
-    output: socialUrlDto,
-    errors: ["RATE_LIMITED", "SOCIAL_NOT_CONFIGURED", "SOCIAL_FAILED"],
-    run: (ctx, input) => createSocialUrl(ctx, "google", input),
-  }),
-  "/auth/facebook-generate-url": defineCall({
-    auth: "none",
-    summary: "Facebook's authorization URL to send the page to (sets a binding cookie)",
-    input: socialUrlSchema,
-    output: socialUrlDto,
-    errors: ["RATE_LIMITED", "SOCIAL_NOT_CONFIGURED", "SOCIAL_FAILED"],
-    run: (ctx, input) => createSocialUrl(ctx, "facebook", input),
-  }),
-  "/auth/oauth2-google": defineCall({
-    auth: "none",
-    summary: "Finish a Google sign-in with what Google sent back",
-    input: socialCallbackSchema,
-    output: signInResultDto,
-    errors: [
-      "RATE_LIMITED",
-      "SOCIAL_NOT_CONFIGURED",
-      "SOCIAL_FAILED",
-      "SOCIAL_STATE_INVALID",
-      "SOCIAL_DENIED",
-      "SOCIAL_EMAIL_REQUIRED",
-      "EMAIL_TAKEN",
-      "ACCOUNT_LOCKED",
-      "DEVICE_LIMIT_EXCEEDED",
-    ],
-    run: (ctx, input) => finishSocialSignIn(ctx, "google", input),
-  }),
-  "/auth/oauth2-facebook": defineCall({
-    auth: "none",
-    summary: "Finish a Facebook sign-in with what Facebook sent back",
-    input: socialCallbackSchema,
-    output: signInResultDto,
-    errors: [
-      "RATE_LIMITED",
-      "SOCIAL_NOT_CONFIGURED",
-      "SOCIAL_FAILED",
-      "SOCIAL_STATE_INVALID",
-      "SOCIAL_DENIED",
-      "SOCIAL_EMAIL_REQUIRED",
-      "EMAIL_TAKEN",
-      "ACCOUNT_LOCKED",
-      "DEVICE_LIMIT_EXCEEDED",
-    ],
-    run: (ctx, input) => finishSocialSignIn(ctx, "facebook", input),
-  }),
+  "/auth/google-generate-url": socialUrlCall("google", "Google"),
+  "/auth/facebook-generate-url": socialUrlCall("facebook", "Facebook"),
+  "/auth/oauth2-google": socialSignInCall("google", "Google"),
+  "/auth/oauth2-facebook": socialSignInCall("facebook", "Facebook"),
 };

@@ -242,6 +242,7 @@ export const signedInDto = z.object({
   redirect_url: z.string(),
   post_message: postMessageDto.optional(),
 });
+export type SignedInDto = z.infer<typeof signedInDto>;
 
 /** Stopped until a code proves the address: /verify-account with `token` (the flow token). */
 export const verificationStepDto = z.object({
@@ -252,6 +253,7 @@ export const verificationStepDto = z.object({
   is_not_verify: z.literal(true),
   delivery_delayed: z.boolean().describe("The code waits in the outbox and may be late"),
 });
+export type VerificationStepDto = z.infer<typeof verificationStepDto>;
 
 /** Stopped until the second factor: /verify-2fa or /require-enable-2fa with `custom_auth`. */
 export const secondFactorStepDto = z.object({
@@ -259,6 +261,7 @@ export const secondFactorStepDto = z.object({
   custom_auth: z.string().describe("The flow token the /auth2-fa calls take"),
   exp_time: z.number().int().optional().describe("SMS two-factor: seconds the code has left"),
 });
+export type SecondFactorStepDto = z.infer<typeof secondFactorStepDto>;
 
 /** SPEC §4 sign-in result: signed in, or the next step's page (the session cookie is then cleared). */
 export const signInResultDto = z.union([signedInDto, secondFactorStepDto, verificationStepDto]);
@@ -288,5 +291,7 @@ export const adoptPendingDto = z.object({
   same_person: z.boolean(),
   app_code: z.string().nullable(),
 });
+export type AdoptPendingDto = z.infer<typeof adoptPendingDto>;
 
 export const adoptedDto = z.object({ user: userInfoDto, redirect_url: z.string() });
+export type AdoptedDto = z.infer<typeof adoptedDto>;

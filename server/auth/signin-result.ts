@@ -164,22 +164,13 @@ export function decideSignInResult(
       }),
     };
   }
-  if (user.isRequire2fa && !user.is2faEnabled) {
+  if (user.is2faEnabled || user.isRequire2fa) {
+    // Two-factor on: prove it; required but off: turn it on first. The step's page is the kind's name.
+    const kind = user.is2faEnabled ? "verify-2fa" : "require-enable-2fa";
     return {
-      kind: "require-enable-2fa",
+      kind,
       cookie: "clear",
-      redirectUrl: withQuery("/require-enable-2fa", {
-        token: context.flowToken,
-        verify_type: user.twoFaType ?? undefined,
-        ...carried,
-      }),
-    };
-  }
-  if (user.is2faEnabled) {
-    return {
-      kind: "verify-2fa",
-      cookie: "clear",
-      redirectUrl: withQuery("/verify-2fa", {
+      redirectUrl: withQuery(`/${kind}`, {
         token: context.flowToken,
         verify_type: user.twoFaType ?? undefined,
         ...carried,

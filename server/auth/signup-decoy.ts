@@ -1,18 +1,11 @@
 import "server-only";
-import type { CallResult } from "@/lib/http/call";
-import { translator } from "@/lib/i18n";
-import { toLocale } from "@/lib/locales";
 import { maskPhone } from "@/lib/mask";
 import type { Ctx } from "@/server/context";
-import { deliver } from "@/server/notify/deliver";
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByVerifiedPhone,
-  type UserRow,
-} from "@/server/user/repository";
+import type { UserRow } from "@/server/db/tables/users";
+import { recordSecurityEvent } from "@/server/security/service";
+import { findUserByEmail, findUserById, findUserByVerifiedPhone, mailUser } from "@/server/user/service";
 import { createFlow, type FlowTokenRow, getCodeStatus, issueDecoyCode } from "@/server/verification/service";
-import { type PendingSignIn, recordEvent, verificationStep } from "./finish-signin";
+import { type PendingSignIn, type SignInOutcome, verificationStep } from "./finish-signin";
 import type { VerifyType } from "./schema";
 import type { SignInQuery } from "./signin-result";
 
@@ -37,8 +30,8 @@ export async function findSignUpOwner(
   ctx: Pick<Ctx, "db">,
   input: { email: string; phone: string },
 ): Promise<TakenBy | undefined> {
-  const byEmail = await findUserByEmail(ctx.db, input.email);
-  const byPhone = await findUserByVerifiedPhone(ctx.db, input.phone);
+  const byEmail = await findUserByEmail(ctx, input.email);
+  const byPhone = await findUserByVerifiedPhone(ctx, input.phone);
   if (byEmail) return { owner: byEmail, reason: "email" };
   if (byPhone) return { owner: byPhone, reason: "phone" };
   return undefined;
@@ -51,13 +44,13 @@ export async function findSignUpOwner(
 export async function startDecoySignUp(
   ctx: Ctx,
   options: TakenBy & { channel: VerifyType; destination: string; query: SignInQuery; appCode?: string },
-): Promise<CallResult> {
+): Promise<SignInOutcome> {
   const { owner, reason, channel, destination, query } = options;
   const data: DecoyData = { query, isNew: true, source: "signup", noticeTo: owner.id, reason };
   const { token, flow } = await createFlow(ctx, { purpose: "verify_account", user: null, data });
   const { expTime } = await issueDecoyCode(ctx, { flow, channel, destination });
   const delayed = await noticeOwner(ctx, owner, reason);
-  await recordEvent(ctx, owner.id, "signup_attempt", { reason, app_code: options.appCode ?? null });
+  await recordSecurityEvent(ctx, owner.id, "signup_attempt", { reason, app_code: options.appCode ?? null });
   return verificationStep(ctx, { query, source: "signup", channel, token, expTime, delayed });
 }
 
@@ -74,31 +67,23 @@ export async function resendDecoy(
     channel: last?.channel ?? "EMAIL",
     destination: last?.destination ?? "",
   });
-  const owner = data.noticeTo ? await findUserById(ctx.db, data.noticeTo) : undefined;
+  const owner = data.noticeTo ? await findUserById(ctx, data.noticeTo) : undefined;
   const delayed = owner ? await noticeOwner(ctx, owner, data.reason ?? "email") : false;
   return { expTime, delayed };
 }
 
 /** The owner's notice, in the owner's language, through the path every mail takes; true when queued. */
 async function noticeOwner(ctx: Ctx, owner: UserRow, reason: TakenBy["reason"]): Promise<boolean> {
-  const lang = toLocale(owner.language);
-  const t = translator(lang);
-  const params = {
-    signin: `${ctx.origin}/signin`,
-    reset: `${ctx.origin}/forgottenpass`,
-    phone: owner.phone ? maskPhone(owner.phone) : "",
-  };
-  const delivery = await deliver(
-    {
-      channel: "EMAIL",
-      to: owner.email,
-      lang,
-      subject: t("notify.signupAttempt.subject"),
-      text: t(reason === "email" ? "notify.signupAttempt.email" : "notify.signupAttempt.phone", params),
-      template: "signup_attempt",
-      params,
+  const delivery = await mailUser(ctx, owner, {
+    template: "signup_attempt",
+    subject: "notify.signupAttempt.subject",
+    text: reason === "email" ? "notify.signupAttempt.email" : "notify.signupAttempt.phone",
+    params: {
+      signin: `${ctx.origin}/signin`,
+      reset: `${ctx.origin}/forgottenpass`,
+      phone: owner.phone ? maskPhone(owner.phone) : "",
     },
-    { retryUntil: new Date(ctx.clock().getTime() + NOTICE_RETRY_MS) },
-  );
+    retryForMs: NOTICE_RETRY_MS,
+  });
   return delivery === "queued";
 }

@@ -1,6 +1,6 @@
 // Sign-up must not tell whether an email (or a verified phone) has an account: the answer to taken
 // details is a new sign-up's, its flow never verifies, and the owner hears of it by email.
-import { createHmac, randomInt } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
@@ -9,7 +9,7 @@ import { resetLimitsForTests } from "@/lib/rate-limit";
 import { getDb } from "@/server/db/client";
 import { flowTokens, oneTimeCodes } from "@/server/db/tables/flow-tokens";
 import { findUserByEmail } from "@/server/user/repository";
-import { createUser, PASSWORD, randomEmail } from "@/tests/factories/user";
+import { createUser, PASSWORD, randomEmail, randomPhone } from "@/tests/factories/user";
 import { type CallResponse, call, outbox } from "@/tests/setup/api";
 import { signUp } from "@/tests/setup/signup";
 
@@ -17,7 +17,6 @@ type Data = Record<string, unknown> & { redirect_url?: string; token?: string; e
 type Mail = ReturnType<typeof outbox>[number] & { subject?: string; lang?: string; template?: string };
 
 const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
-const randomPhone = () => `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 const mailsTo = (to: string): Mail[] => outbox().filter((m) => m.to === to);
 
 /** Everything of an answer but its own values: status, code, message, keys, the next step's address. */

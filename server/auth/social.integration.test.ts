@@ -4,6 +4,7 @@ import { resetLimitsForTests } from "@/lib/rate-limit";
 import { createUser, randomEmail } from "@/tests/factories/user";
 import { type Identity, type OAuthPeer, startOAuthPeer } from "@/tests/peers/oauth";
 import { type CallOptions, call } from "@/tests/setup/api";
+import { withEnv } from "@/tests/support/env";
 
 type Data = Record<string, unknown> & {
   url?: string;
@@ -212,10 +213,7 @@ describe("social sign-in edge cases", () => {
   });
 
   it("says when a provider is not configured", async () => {
-    const saved = process.env.FACEBOOK_CLIENT_ID;
-    delete process.env.FACEBOOK_CLIENT_ID;
-    resetEnvForTests();
-    try {
+    await withEnv({ FACEBOOK_CLIENT_ID: undefined }, async () => {
       const { body } = await call<Data>(
         "/auth/facebook-generate-url",
         {},
@@ -223,20 +221,14 @@ describe("social sign-in edge cases", () => {
       );
       expect(body.code).toBe(404);
       expect(body.data.error).toBe("SOCIAL_NOT_CONFIGURED");
-    } finally {
-      process.env.FACEBOOK_CLIENT_ID = saved;
-      resetEnvForTests();
-    }
+    });
   });
 });
 
 describe("framed social sign-in", () => {
   it("defaults to the builder app and its home when the frame gave no callback", async () => {
-    process.env.APPS_CONFIG = JSON.stringify({
-      lp: { name: "Builder", home: "https://builder.family.example/" },
-    });
-    resetEnvForTests();
-    try {
+    const builder = { lp: { name: "Builder", home: "https://builder.family.example/" } };
+    await withEnv({ APPS_CONFIG: JSON.stringify(builder) }, async () => {
       const { body } = await call<Data>("/auth/google-generate-url", { iframe: "1" });
       const state = JSON.parse(
         Buffer.from(String(new URL(String(body.data.url)).searchParams.get("state")), "base64").toString(),
@@ -251,9 +243,6 @@ describe("framed social sign-in", () => {
         ).toString(),
       );
       expect(ownState.app_code).toBe("ls");
-    } finally {
-      process.env.APPS_CONFIG = "{}";
-      resetEnvForTests();
-    }
+    });
   });
 });

@@ -2,33 +2,30 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult, CookieDirective } from "@/lib/http/call";
 import { newId, safeEqual, sha256 } from "@/lib/ids";
 import { consume } from "@/lib/rate-limit";
 import type { Ctx } from "@/server/context";
+import type { UserRow } from "@/server/db/tables/users";
 import {
   authorizationRequest,
   exchangeCode,
   type Provider,
   type SocialProfile,
 } from "@/server/oauth/providers";
-import { findOauthAccount, linkOauthAccount } from "@/server/oauth/repository";
+import { findLinkedUserId, linkIdentity } from "@/server/oauth/service";
 import { recordReferral, referralFields } from "@/server/referral/service";
-import {
-  findUserByEmail,
-  findUserById,
-  insertUser,
-  type UserRow,
-  updateUser,
-} from "@/server/user/repository";
+import { recordSecurityEvent } from "@/server/security/service";
+import { createUser, findUserByEmail, findUserById, updateUser } from "@/server/user/service";
 import { createFlow, findAnonymousFlow, finishFlow, updateFlowData } from "@/server/verification/service";
-import { BUILDER_APP_CODE, finishSignIn, handoffQuery, recordEvent } from "./finish-signin";
+import { finishSignIn, handoffQuery, type SignInOutcome } from "./finish-signin";
+import { BUILDER_APP_CODE } from "./hand-off";
 import type { socialCallbackSchema, socialUrlSchema } from "./schema";
 import { newReferralCode } from "./service";
 
 /** The httpOnly cookie that binds an OAuth state to the browser that asked for it. */
 export const OAUTH_BINDING_COOKIE = "OAUTH_BINDING";
-const STATE_TTL_SECONDS = 15 * 60;
+/** How long a state (and its binding cookie) lives. */
+export const STATE_TTL_SECONDS = 15 * 60;
 /** Never carried into the state (SPEC §7). */
 const DROPPED_KEYS = new Set(["logout", "iframe", "layout", "parent_origin", "search"]);
 
@@ -44,14 +41,14 @@ export const redirectUri = (ctx: Pick<Ctx, "origin">, provider: Provider): strin
 
 /**
  * /auth/google-generate-url, /auth/facebook-generate-url: a state (base64 JSON of the page's query
- * plus a nonce), a PKCE verifier kept server-side and a binding cookie for this browser; answers
- * the provider's authorization URL.
+ * plus a nonce), a PKCE verifier kept server-side and a binding for this browser (the value of its
+ * OAUTH_BINDING cookie); answers the provider's authorization URL and the binding.
  */
 export async function createSocialUrl(
   ctx: Ctx,
   provider: Provider,
   input: z.output<typeof socialUrlSchema>,
-): Promise<CallResult> {
+): Promise<{ url: string; binding: string }> {
   await consume("socialIp", ctx.ip);
   const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(input)) {
@@ -79,13 +76,7 @@ export async function createSocialUrl(
   });
   const data: StateFlowData = { provider, codeVerifier, bindingHash: sha256(binding), query };
   await updateFlowData(ctx, flow, data);
-  const cookie: CookieDirective = {
-    name: OAUTH_BINDING_COOKIE,
-    value: binding,
-    maxAge: STATE_TTL_SECONDS,
-    httpOnly: true,
-  };
-  return { data: { url }, cookies: [cookie] };
+  return { url, binding };
 }
 
 function decodeState(state: string): { nonce: string } & Record<string, unknown> {
@@ -106,27 +97,27 @@ async function accountFor(
   profile: SocialProfile,
   query: Record<string, string>,
 ): Promise<{ user: UserRow; isNew: boolean }> {
-  const linked = await findOauthAccount(ctx.db, provider, profile.subject);
-  if (linked) {
-    const user = await findUserById(ctx.db, linked.userId);
+  const linkedId = await findLinkedUserId(ctx, provider, profile.subject);
+  if (linkedId) {
+    const user = await findUserById(ctx, linkedId);
     if (user) return { user, isNew: false };
   }
   if (!profile.email) throw new AppError("SOCIAL_EMAIL_REQUIRED");
-  const existing = await findUserByEmail(ctx.db, profile.email);
+  const existing = await findUserByEmail(ctx, profile.email);
   if (existing) {
     // Linking on an address the provider has not verified would hand the account to whoever typed it.
     if (!profile.emailVerified) throw new AppError("EMAIL_TAKEN");
-    await linkOauthAccount(ctx.db, {
+    await linkIdentity(ctx, {
       userId: existing.id,
       provider,
       subject: profile.subject,
       email: profile.email,
     });
-    await recordEvent(ctx, existing.id, "social_linked", { provider });
+    await recordSecurityEvent(ctx, existing.id, "social_linked", { provider });
     // The provider just proved the address: an account waiting for its email code is verified by it.
     const user =
       !existing.isVerifyEmail || (!existing.isVerified && existing.verifyType === "EMAIL")
-        ? ((await updateUser(ctx.db, existing.id, {
+        ? ((await updateUser(ctx, existing.id, {
             isVerifyEmail: true,
             ...(existing.verifyType === "EMAIL" ? { isVerified: true } : {}),
           })) ?? existing)
@@ -134,7 +125,7 @@ async function accountFor(
     return { user, isNew: false };
   }
   const referral = referralFields(ctx, query);
-  const created = await insertUser(ctx.db, {
+  const created = await createUser(ctx, {
     id: newId(),
     email: profile.email,
     passwordHash: null,
@@ -153,14 +144,9 @@ async function accountFor(
     signupAppCode: query.app_code,
   });
   if (!created) throw new AppError("EMAIL_TAKEN");
-  await linkOauthAccount(ctx.db, {
-    userId: created.id,
-    provider,
-    subject: profile.subject,
-    email: profile.email,
-  });
+  await linkIdentity(ctx, { userId: created.id, provider, subject: profile.subject, email: profile.email });
   await recordReferral(ctx, created.id, referral);
-  await recordEvent(ctx, created.id, "signup", { provider, app_code: query.app_code ?? null });
+  await recordSecurityEvent(ctx, created.id, "signup", { provider, app_code: query.app_code ?? null });
   return { user: created, isNew: true };
 }
 
@@ -168,12 +154,13 @@ async function accountFor(
  * /auth/oauth2-google, /auth/oauth2-facebook: checks the state against its single-use row and
  * this browser's binding cookie, exchanges the code, then signs in the linked account, links one
  * by verified email, or creates one (which then completes its registration at /complete-reg).
+ * The binding is spent either way: the handler clears its cookie.
  */
 export async function finishSocialSignIn(
   ctx: Ctx,
   provider: Provider,
   input: z.output<typeof socialCallbackSchema>,
-): Promise<CallResult> {
+): Promise<SignInOutcome> {
   await consume("socialIp", ctx.ip);
   const { nonce } = decodeState(input.state);
   const flow = await findAnonymousFlow(ctx, nonce, "oauth_state");
@@ -203,12 +190,10 @@ export async function finishSocialSignIn(
   const query = data.query ?? {};
   const { user, isNew } = await accountFor(ctx, provider, profile, query);
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
-  const result = await finishSignIn(ctx, {
+  return finishSignIn(ctx, {
     user,
     source: "social",
     query: handoffQuery({ ...query, iframe: false, client_id: input.client_id ?? query.client_id }),
     isNew,
   });
-  const cleared: CookieDirective = { name: OAUTH_BINDING_COOKIE, value: "", maxAge: 0, httpOnly: true };
-  return { ...result, cookies: [...(result.cookies ?? []), cleared] };
 }

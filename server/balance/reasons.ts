@@ -81,12 +81,12 @@ const LEGACY_PATTERNS: { pattern: RegExp; reason: (m: RegExpExecArray) => LogRea
     reason: (m) => ({ key: "checkoutPoints", params: { order: m[1] ?? "" } }),
   },
   {
-    // server/payment/service.ts: `Points returned: payment ${reference} (${CANCEL|INVALID})`
+    // server/payment/attempts.ts: `Points returned: payment ${reference} (${CANCEL|INVALID})`
     pattern: /^Points returned: payment (\S+) \(([A-Z_]+)\)$/,
     reason: (m) => ({ key: "pointsReturned", params: { payment: m[1] ?? "", status: m[2] ?? "" } }),
   },
   {
-    // server/order/service.ts: `${package code} ${months}m for ${store name}`
+    // server/order/service/buy-with-credit.ts: `${package code} ${months}m for ${store name}`
     pattern: /^([A-Z][A-Z0-9_]*) (\d{1,3})m for (.+)$/s,
     reason: (m) => ({
       key: "partnerOrder",

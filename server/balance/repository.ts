@@ -1,13 +1,13 @@
 import "server-only";
-import { aliasedTable, and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { aliasedTable, and, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
+import { within } from "@/server/db/filters";
+import type { CreditLogRow, PointLogRow } from "@/server/db/tables/balances";
 import { creditLogs, pointLogs } from "@/server/db/tables/balances";
 import { referrals } from "@/server/db/tables/referrals";
 import { users } from "@/server/db/tables/users";
 
-export type CreditLogRow = typeof creditLogs.$inferSelect;
-export type PointLogRow = typeof pointLogs.$inferSelect;
 export type Balance = "credit" | "credit_app" | "money" | "point";
 
 type Range = { from?: Date; to?: Date };
@@ -42,19 +42,22 @@ export async function moveBalance(
   return row?.value ?? null;
 }
 
+/** One balance, the person's row locked for the rest of the transaction (a checkout spends points). */
+export async function readBalanceForUpdate(db: Executor, userId: string, balance: Balance): Promise<number> {
+  const [row] = await db
+    .select({ value: COLUMN[balance] })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for("update");
+  return Number(row?.value ?? 0);
+}
+
 export async function insertCreditLog(db: Executor, values: typeof creditLogs.$inferInsert): Promise<void> {
   await db.insert(creditLogs).values(values);
 }
 
 export async function insertPointLog(db: Executor, values: typeof pointLogs.$inferInsert): Promise<void> {
   await db.insert(pointLogs).values(values);
-}
-
-function rangeOf(
-  column: typeof creditLogs.createdAt | typeof pointLogs.createdAt | typeof referrals.createdAt,
-  range: Range,
-) {
-  return [range.from ? gte(column, range.from) : undefined, range.to ? lte(column, range.to) : undefined];
 }
 
 export async function findCreditLogs(
@@ -65,7 +68,7 @@ export async function findCreditLogs(
   const where = and(
     eq(creditLogs.userId, userId),
     query.type ? eq(creditLogs.type, query.type) : undefined,
-    ...rangeOf(creditLogs.createdAt, query),
+    ...within(creditLogs.createdAt, query),
   );
   const customer = aliasedTable(users, "customer");
   // The page and its capped count at once (DESIGN §7): the page waits for the longer, not the sum.
@@ -88,7 +91,7 @@ export async function findPointLogs(
   userId: string,
   query: Range & Paging,
 ): Promise<{ items: PointLogRow[]; total: number }> {
-  const where = and(eq(pointLogs.userId, userId), ...rangeOf(pointLogs.createdAt, query));
+  const where = and(eq(pointLogs.userId, userId), ...within(pointLogs.createdAt, query));
   const items = await db
     .select()
     .from(pointLogs)
@@ -113,7 +116,7 @@ export async function findReferralsOf(
   }[];
   total: number;
 }> {
-  const where = and(eq(referrals.referrerId, referrerId), ...rangeOf(referrals.createdAt, query));
+  const where = and(eq(referrals.referrerId, referrerId), ...within(referrals.createdAt, query));
   const items = await db
     .select({
       id: referrals.id,
@@ -139,3 +142,4 @@ export async function hasCreditLogs(db: Executor, userId: string): Promise<boole
     .limit(1);
   return Boolean(row);
 }
+export type { CreditLogRow, PointLogRow };

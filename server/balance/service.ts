@@ -3,7 +3,6 @@ import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { appNamesFor } from "@/lib/apps";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { type listQuerySchema, listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
@@ -15,9 +14,11 @@ import {
   findCreditLogs,
   findPointLogs,
   findReferralsOf,
+  hasCreditLogs,
   insertCreditLog,
   insertPointLog,
   moveBalance,
+  readBalanceForUpdate,
 } from "./repository";
 import {
   CREDIT_LOG_TYPES,
@@ -102,6 +103,14 @@ export async function adjustBalanceIn(
   return { balance: Number(moved), referenceNo };
 }
 
+/** One balance of the person, their row locked until the caller's transaction ends (then `adjustBalanceIn`). */
+export function lockBalance(tx: Executor, userId: string, balance: Balance): Promise<number> {
+  return readBalanceForUpdate(tx, userId, balance);
+}
+
+/** Whether any credit-log row was written for the person (the demo seed tops up an account once). */
+export const hasCreditLog = (db: Executor, userId: string): Promise<boolean> => hasCreditLogs(db, userId);
+
 /** `adjustBalanceIn` in a transaction of its own. */
 export async function adjustBalance(
   db: Db,
@@ -112,55 +121,59 @@ export async function adjustBalance(
   return result;
 }
 
-/** Log rows in words of the request's language (ctx.lang): keys translated, notes as written. */
+/**
+ * A log row in words of the request's language (ctx.lang), keys translated, notes as written, and
+ * its catalog key: the row's own, or the one its old English sentence maps to; null for free text.
+ */
 function describer(ctx: Ctx) {
   const d = { t: ctx.t, appNames: appNamesFor(ctx.env.APPS_CONFIG, (key) => ctx.t(`common.${key}`)) };
-  return {
-    row: (row: Parameters<typeof describeLogRow>[0]) => describeLogRow(row, d),
-    /** The row's key, or the key its old English sentence maps to; null for free text. */
-    key: (key: string | null, note: string | null) => key ?? legacyReason(note)?.key ?? null,
-  };
+  return (row: Parameters<typeof describeLogRow>[0]) => ({
+    description: describeLogRow(row, d),
+    description_key: row.key ?? legacyReason(row.note)?.key ?? null,
+  });
+}
+
+type ListQuery = z.output<typeof listQuerySchema>;
+
+/** The signed-in person's rows of one log, in the query's page and date range. */
+async function ownRows<Q extends ListQuery, R>(
+  ctx: Ctx,
+  input: Q,
+  find: (
+    db: Db,
+    userId: string,
+    query: Q & ReturnType<typeof listRange>,
+  ) => Promise<{ items: R[]; total: number }>,
+) {
+  const { user } = requireAuth(ctx);
+  return { user, ...(await find(ctx.db, user.id, { ...input, ...listRange(input, user.timezone) })) };
 }
 
 /** /point/my-point-log */
-export async function listPointLog(ctx: Ctx, input: z.output<typeof listQuerySchema>): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
-  const { items, total } = await findPointLogs(ctx.db, user.id, {
-    ...input,
-    ...listRange(input, user.timezone),
-  });
-  const describe = describer(ctx);
-  const page: Page<PointLogDto> = {
+export async function listPointLog(ctx: Ctx, input: ListQuery): Promise<Page<PointLogDto>> {
+  const { user, items, total } = await ownRows(ctx, input, findPointLogs);
+  const words = describer(ctx);
+  return {
     items: items.map((row) => ({
       _id: row.id,
       user_email: user.email,
       reference_no: row.referenceNo,
       point: Number(row.points),
-      description: describe.row({
-        key: row.descriptionKey,
-        params: row.descriptionParams,
-        note: row.description,
-      }),
-      description_key: describe.key(row.descriptionKey, row.description),
+      ...words({ key: row.descriptionKey, params: row.descriptionParams, note: row.description }),
       created_at: row.createdAt.toISOString(),
     })),
     total,
   };
-  return { data: page };
 }
 
 /** /partner/my-credit-log: partners also see the reference and the customer of an order. */
 export async function listCreditLog(
   ctx: Ctx,
   input: z.output<typeof creditLogQuerySchema>,
-): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
-  const { items, total } = await findCreditLogs(ctx.db, user.id, {
-    ...input,
-    ...listRange(input, user.timezone),
-  });
-  const describe = describer(ctx);
-  const page: Page<CreditLogDto> = {
+): Promise<Page<CreditLogDto>> {
+  const { user, items, total } = await ownRows(ctx, input, findCreditLogs);
+  const words = describer(ctx);
+  return {
     items: items.map((row) => ({
       _id: row.id,
       created_at: row.createdAt.toISOString(),
@@ -168,8 +181,7 @@ export async function listCreditLog(
       credit: Number(row.amount),
       balance: row.balance as CreditLogDto["balance"],
       reference_no: user.isPartner ? row.referenceNo : null,
-      description: describe.row({ key: row.descriptionKey, params: row.descriptionParams, note: row.note }),
-      description_key: describe.key(row.descriptionKey, row.note),
+      ...words({ key: row.descriptionKey, params: row.descriptionParams, note: row.note }),
       app_code: row.appCode,
       affilate_user:
         user.isPartner && row.type === "USER_BUY_ORDER" && row.customerEmail
@@ -178,17 +190,12 @@ export async function listCreditLog(
     })),
     total,
   };
-  return { data: page };
 }
 
 /** /referral/my-referral: the accounts the person brought, with their rewards in months. */
-export async function listReferrals(ctx: Ctx, input: z.output<typeof listQuerySchema>): Promise<CallResult> {
-  const { user } = requireAuth(ctx);
-  const { items, total } = await findReferralsOf(ctx.db, user.id, {
-    ...input,
-    ...listRange(input, user.timezone),
-  });
-  const page: Page<ReferralDto> = {
+export async function listReferrals(ctx: Ctx, input: ListQuery): Promise<Page<ReferralDto>> {
+  const { items, total } = await ownRows(ctx, input, findReferralsOf);
+  return {
     items: items.map((row) => ({
       _id: row.id,
       userInfo: { email: row.email },
@@ -198,5 +205,4 @@ export async function listReferrals(ctx: Ctx, input: z.output<typeof listQuerySc
     })),
     total,
   };
-  return { data: page };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
 import { emptySchema } from "@/server/auth/schema";
+import { defineCall } from "@/server/http/call";
 import { createCaptchaChallenge } from "./altcha";
 import { captchaChallengeDto } from "./schema";
 

@@ -2,28 +2,12 @@ import "server-only";
 import type { Env } from "@/lib/env";
 import type { Logger } from "@/lib/logger";
 import type { Db } from "@/server/db/client";
-import {
-  buildVnpayQueryRequest,
-  verifyVnpayParams,
-  verifyVnpayQueryResponse,
-  vnpayIpnAnswer,
-} from "@/server/gateways/vnpay";
-import {
-  buildZalopayQuery,
-  verifyZalopayCallback,
-  verifyZalopayRedirect,
-  zalopayCallbackAnswer,
-} from "@/server/gateways/zalopay";
+import type { PaymentRow } from "@/server/db/tables/commerce";
+import { buildVnpayQueryRequest, formatVnpayDate, verifyVnpayQueryResponse } from "@/server/gateways/vnpay";
+import { buildZalopayQuery } from "@/server/gateways/zalopay";
 import { metrics } from "@/server/ops/metrics";
 import { transitionOrder } from "@/server/order/state";
-import {
-  findExpiredPending,
-  findPaymentByGatewayRef,
-  findPaymentById,
-  type PaymentRow,
-  recordLatePayment,
-} from "@/server/payment/repository";
-import { voidPayment } from "@/server/payment/service";
+import { findExpiredAttempts, findPayment, voidPayment } from "@/server/payment/attempts";
 import { forgetCachedSessions } from "@/server/session/service";
 import { selfOrigin, vnpayConfig, zalopayConfig } from "./config";
 
@@ -72,7 +56,7 @@ async function applyOnce(deps: Deps, result: GatewayResult): Promise<Applied> {
     },
   );
   if (moved.changed) return "paid";
-  const fresh = await findPaymentById(deps.db, payment.id);
+  const fresh = await findPayment(deps.db, payment.id);
   if (fresh?.status === "PAID") return "duplicate";
   if (fresh?.status === "PENDING" || moved.reason === "not_allowed") {
     // Paid at the gateway although the order was settled by another attempt: keep the money's
@@ -95,104 +79,66 @@ async function applyOnce(deps: Deps, result: GatewayResult): Promise<Applied> {
   return "duplicate";
 }
 
-/**
- * The gateway took money for an attempt that had already ended (the order was paid another way,
- * or the attempt expired first): recorded once, for the operator to refund. True when recorded now.
- */
-async function recordLate(
-  deps: Deps,
-  payment: PaymentRow,
-  gatewayTxn: string | undefined,
-  raw: unknown,
-  actor: string,
-) {
-  const row = await recordLatePayment(deps.db, {
-    id: payment.id,
-    gatewayTxn,
-    rawCallback: raw,
-    note: `${actor}: paid after this attempt ended — refund ${gatewayTxn ?? ""}`.trim(),
-    now: deps.now ?? new Date(),
+/** POSTs to a gateway (JSON, or a form when given one) and reads its JSON answer; 15 s at most. */
+export async function postToGateway<T>(url: string, body: object): Promise<T> {
+  const isForm = body instanceof URLSearchParams;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": isForm ? "application/x-www-form-urlencoded" : "application/json" },
+    body: isForm ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
   });
-  if (row) {
-    metrics().payments.inc({ gateway: payment.gateway, outcome: "late" });
-    deps.log.warn({ payment: payment.id, gatewayTxn }, "gateway money for an ended attempt: refund it");
-  }
-  return Boolean(row);
+  return (await response.json()) as T;
 }
 
-/**
- * VNPAY IPN (GET /2.0/payment/vnpay-ipn), checked in VNPAY's order: signature 97, payment 01,
- * amount 04, still pending 02; then applied (committed) before answering 00. A failed or
- * cancelled payment is recorded and also answered 00 (VNPAY retries any other answer).
- */
-export async function handleVnpayIpn(deps: Deps, params: Record<string, string>) {
+/** A gateway's form: every field as text. */
+export const gatewayForm = (fields: Record<string, unknown>) =>
+  new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
+
+/** What a gateway's query said about an attempt: a final answer, or not known yet. */
+type Verdict = Pick<GatewayResult, "ok" | "gatewayTxn" | "raw"> | "pending";
+
+/** VNPAY's querydr: 00 paid (for the whole amount), any other final status failed, 01 still waiting. */
+async function askVnpay(deps: Deps, payment: PaymentRow, gatewayRef: string, now: Date): Promise<Verdict> {
   const config = vnpayConfig(deps.env, deps.origin);
-  try {
-    if (!config || !verifyVnpayParams(params, config.hashSecret)) return vnpayIpnAnswer("97");
-    const payment = await findPaymentByGatewayRef(deps.db, "VNPAY", params.vnp_TxnRef ?? "");
-    if (!payment) return vnpayIpnAnswer("01");
-    if (Number(params.vnp_Amount) !== payment.amount * 100) return vnpayIpnAnswer("04");
-    const ok = params.vnp_ResponseCode === "00" && (params.vnp_TransactionStatus ?? "00") === "00";
-    if (payment.status !== "PENDING") {
-      if (!ok || payment.status === "PAID") return vnpayIpnAnswer("02");
-      const recorded = await recordLate(deps, payment, params.vnp_TransactionNo, params, "gateway:VNPAY");
-      return vnpayIpnAnswer(recorded ? "00" : "02");
-    }
-    const applied = await applyGatewayResult(deps, {
-      payment,
-      ok,
-      gatewayTxn: params.vnp_TransactionNo,
-      raw: params,
-      actor: "gateway:VNPAY",
-    });
-    return vnpayIpnAnswer(applied === "duplicate" ? "02" : "00");
-  } catch (error) {
-    deps.log.error({ err: error }, "VNPAY IPN failed");
-    return vnpayIpnAnswer("99");
-  }
+  if (!config) return "pending";
+  const request = buildVnpayQueryRequest({
+    tmnCode: config.tmnCode,
+    hashSecret: config.hashSecret,
+    txnRef: gatewayRef,
+    transactionDate: payment.createdAt,
+    createDate: now,
+    ipAddr: "127.0.0.1",
+    requestId: `${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    orderInfo: `Query ${gatewayRef}`,
+  });
+  const answer = await postToGateway<Record<string, string>>(config.queryUrl, request);
+  if (!verifyVnpayQueryResponse(answer, config.hashSecret))
+    throw new Error("VNPAY query answer signature mismatch");
+  if (answer.vnp_ResponseCode !== "00" || answer.vnp_TransactionStatus === "01") return "pending";
+  return {
+    ok: answer.vnp_TransactionStatus === "00" && Number(answer.vnp_Amount) === payment.amount * 100,
+    gatewayTxn: answer.vnp_TransactionNo,
+    raw: { query: answer, at: formatVnpayDate(now) },
+  };
 }
 
-/**
- * ZaloPay callback (POST /2.0/payment/zalopay-callback): the mac over the raw `data` string with
- * key2, then applied once; 1 success, 2 already applied, anything else refused.
- */
-export async function handleZalopayCallback(deps: Deps, body: { data: string; mac: string; type?: number }) {
+/** ZaloPay's query: 1 paid (for the whole amount), 2 failed, 3 not paid yet or processing. */
+async function askZalopay(deps: Deps, payment: PaymentRow, gatewayRef: string): Promise<Verdict> {
   const config = zalopayConfig(deps.env, deps.origin);
-  try {
-    if (!config) return zalopayCallbackAnswer("bad_mac");
-    const verified = verifyZalopayCallback(body, config.key2);
-    if (!verified.ok) return zalopayCallbackAnswer("bad_mac");
-    const data = verified.data as { app_trans_id?: string; amount?: number; zp_trans_id?: number | string };
-    const payment = await findPaymentByGatewayRef(deps.db, "ZALOPAY", String(data.app_trans_id ?? ""));
-    if (!payment || Number(data.amount) !== payment.amount) return zalopayCallbackAnswer("error");
-    if (payment.status !== "PENDING") {
-      if (payment.status === "PAID") return zalopayCallbackAnswer("duplicate");
-      const raw = { data: body.data, mac: body.mac, type: body.type };
-      const recorded = await recordLate(
-        deps,
-        payment,
-        String(data.zp_trans_id ?? ""),
-        raw,
-        "gateway:ZALOPAY",
-      );
-      return zalopayCallbackAnswer(recorded ? "ok" : "duplicate");
-    }
-    const applied = await applyGatewayResult(deps, {
-      payment,
-      ok: true,
-      gatewayTxn: String(data.zp_trans_id ?? ""),
-      raw: { data: body.data, mac: body.mac, type: body.type },
-      actor: "gateway:ZALOPAY",
-    });
-    return zalopayCallbackAnswer(applied === "duplicate" ? "duplicate" : "ok");
-  } catch (error) {
-    deps.log.error({ err: error }, "ZaloPay callback failed");
-    return zalopayCallbackAnswer("error");
-  }
+  if (!config) return "pending";
+  const query = buildZalopayQuery({ appId: config.appId, key1: config.key1, appTransId: gatewayRef });
+  const answer = await postToGateway<{
+    return_code?: number;
+    is_processing?: boolean;
+    amount?: number;
+    zp_trans_id?: number | string;
+  }>(config.queryUrl, gatewayForm(query));
+  if (answer.return_code === 1 && Number(answer.amount) === payment.amount)
+    return { ok: true, gatewayTxn: String(answer.zp_trans_id ?? ""), raw: { query: answer } };
+  if (answer.return_code === 2) return { ok: false, raw: { query: answer } };
+  return "pending";
 }
-
-const hhmmss = (d: Date) =>
-  new Date(d.getTime() + 7 * 3_600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
 
 /**
  * Asks the gateway about a pending attempt (the result page when the callback is late, the
@@ -202,75 +148,14 @@ const hhmmss = (d: Date) =>
 export async function refreshPayment(deps: Deps, payment: PaymentRow): Promise<Applied | "pending"> {
   if (payment.status !== "PENDING" || !payment.gatewayRef) return "pending";
   const now = deps.now ?? new Date();
-  if (payment.gateway === "VNPAY") {
-    const config = vnpayConfig(deps.env, deps.origin);
-    if (!config) return "pending";
-    const request = buildVnpayQueryRequest({
-      tmnCode: config.tmnCode,
-      hashSecret: config.hashSecret,
-      txnRef: payment.gatewayRef,
-      transactionDate: payment.createdAt,
-      createDate: now,
-      ipAddr: "127.0.0.1",
-      requestId: `${Date.now()}${Math.floor(Math.random() * 1e6)}`,
-      orderInfo: `Query ${payment.gatewayRef}`,
-    });
-    const response = await fetch(config.queryUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const answer = (await response.json()) as Record<string, string>;
-    if (!verifyVnpayQueryResponse(answer, config.hashSecret))
-      throw new Error("VNPAY query answer signature mismatch");
-    if (answer.vnp_ResponseCode !== "00") return "pending";
-    if (answer.vnp_TransactionStatus === "01") return "pending";
-    const ok = answer.vnp_TransactionStatus === "00" && Number(answer.vnp_Amount) === payment.amount * 100;
-    return applyGatewayResult(deps, {
-      payment,
-      ok,
-      gatewayTxn: answer.vnp_TransactionNo,
-      raw: { query: answer, at: hhmmss(now) },
-      actor: "query:VNPAY",
-    });
-  }
-  if (payment.gateway === "ZALOPAY") {
-    const config = zalopayConfig(deps.env, deps.origin);
-    if (!config) return "pending";
-    const query = buildZalopayQuery({
-      appId: config.appId,
-      key1: config.key1,
-      appTransId: payment.gatewayRef,
-    });
-    const response = await fetch(config.queryUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const answer = (await response.json()) as {
-      return_code?: number;
-      is_processing?: boolean;
-      amount?: number;
-      zp_trans_id?: number | string;
-    };
-    // ZaloPay: 1 paid, 2 failed, 3 not paid yet / processing.
-    if (answer.return_code === 1 && Number(answer.amount) === payment.amount) {
-      return applyGatewayResult(deps, {
-        payment,
-        ok: true,
-        gatewayTxn: String(answer.zp_trans_id ?? ""),
-        raw: { query: answer },
-        actor: "query:ZALOPAY",
-      });
-    }
-    if (answer.return_code === 2) {
-      return applyGatewayResult(deps, { payment, ok: false, raw: { query: answer }, actor: "query:ZALOPAY" });
-    }
-    return "pending";
-  }
-  return "pending";
+  const verdict =
+    payment.gateway === "VNPAY"
+      ? await askVnpay(deps, payment, payment.gatewayRef, now)
+      : payment.gateway === "ZALOPAY"
+        ? await askZalopay(deps, payment, payment.gatewayRef)
+        : "pending";
+  if (verdict === "pending") return "pending";
+  return applyGatewayResult(deps, { payment, ...verdict, actor: `query:${payment.gateway}` });
 }
 
 /**
@@ -281,7 +166,7 @@ export async function sweepExpiredAttempts(deps: Deps): Promise<{ expired: numbe
   const now = deps.now ?? new Date();
   let expired = 0;
   let paid = 0;
-  for (const payment of await findExpiredPending(deps.db, now, 50)) {
+  for (const payment of await findExpiredAttempts(deps.db, now, 50)) {
     let outcome: Applied | "pending" = "pending";
     try {
       outcome = await refreshPayment(deps, payment);
@@ -309,39 +194,3 @@ export const reconcileDeps = (db: Db, env: Env, log: Logger): Deps => ({
   log,
   origin: selfOrigin(env),
 });
-
-/**
- * Where a gateway sends the browser back: the parameters are verified (a forged return is
- * refused) but never mark anything paid; the result page shows what the database says.
- */
-export async function resolveReturn(
-  deps: Deps,
-  gateway: "VNPAY" | "ZALOPAY",
-  params: Record<string, string>,
-): Promise<{ paymentId: string | null; valid: boolean; transactionId: string | null }> {
-  if (gateway === "VNPAY") {
-    const config = vnpayConfig(deps.env, deps.origin);
-    const valid = Boolean(config && verifyVnpayParams(params, config.hashSecret));
-    const payment = await findPaymentByGatewayRef(deps.db, "VNPAY", params.vnp_TxnRef ?? "");
-    return {
-      paymentId: payment?.id ?? null,
-      valid,
-      transactionId: valid ? await transactionOf(deps, payment) : null,
-    };
-  }
-  const config = zalopayConfig(deps.env, deps.origin);
-  const valid = Boolean(config && verifyZalopayRedirect(params, config.key2));
-  const payment = await findPaymentByGatewayRef(deps.db, "ZALOPAY", params.apptransid ?? "");
-  return {
-    paymentId: payment?.id ?? null,
-    valid,
-    transactionId: valid ? await transactionOf(deps, payment) : null,
-  };
-}
-
-/** A signed return proves the browser came from the gateway: it may see the attempt without a session. */
-async function transactionOf(deps: Deps, payment: PaymentRow | undefined): Promise<string | null> {
-  if (!payment) return null;
-  const { getOrderLines } = await import("@/server/order/service");
-  return (await getOrderLines(deps.db, payment.orderId)).order.transactionId;
-}

@@ -7,8 +7,6 @@ import {
   bankNotify,
   bankTransfer,
   bankTransfersOfOrder,
-  buyer,
-  checkout,
   configureCheckout,
   oneExtension,
   orderEventsOf,
@@ -17,8 +15,9 @@ import {
   paymentRow,
   paymentsOf,
   pointsOf,
+  startedCheckout,
   storesOf,
-} from "@/tests/peers/checkout-harness";
+} from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 
@@ -43,15 +42,9 @@ const sepay = (id: number, content: string, amount: number, extra: Record<string
 });
 
 async function transferAttempt(points = 0) {
-  const b = await buyer(points);
-  const started = await checkout(b.cookie, {
-    order_id: b.order.order_id,
-    method: "CASH",
-    use_point: points > 0,
-  });
-  expect(started.body.code).toBe(200);
-  expect(started.body.data.transfer?.amount).toBe(started.body.data.due);
-  return { ...b, attempt: started.body.data };
+  const started = await startedCheckout("CASH", points);
+  expect(started.attempt.transfer?.amount).toBe(started.attempt.due);
+  return started;
 }
 
 async function expectPaidOnce(orderId: string) {

@@ -1,14 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { findOrderByReference } from "@/server/order/repository";
+import type { Executor } from "@/server/db/client";
+import { findOrderByReferenceNo } from "@/server/order/service/get-order";
 import { transitionOrder } from "@/server/order/state";
-import {
-  claimBankTransfer,
-  findPendingAttempts,
-  recordBankTransfer,
-  settleBankTransfer,
-} from "@/server/payment/repository";
+import { findPendingAttemptsOf } from "@/server/payment/attempts";
 import type { Deps } from "./apply";
+import { claimBankTransfer, findBankTransfers, recordBankTransfer, settleBankTransfer } from "./repository";
 
 /** SePay's bank-notification body (the fields we use; the rest is kept raw). */
 export const bankNotifySchema = z.looseObject({
@@ -59,7 +56,7 @@ export async function applyBankTransfer(
   if (!(await claimBankTransfer(deps.db, transfer.id, now))) return "duplicate";
 
   const reference = findReference(transfer.content);
-  const order = reference ? await findOrderByReference(deps.db, reference) : undefined;
+  const order = reference ? await findOrderByReferenceNo(deps.db, reference) : undefined;
   let status: TransferOutcome;
   if (!order) {
     status = "unmatched";
@@ -68,7 +65,7 @@ export async function applyBankTransfer(
   } else {
     // The person opened transfer attempts (points already taken): the one whose due is exactly the
     // amount, else the largest one it covers; without any attempt, the order's total.
-    const attempts = await findPendingAttempts(deps.db, order.id, "CASH");
+    const attempts = await findPendingAttemptsOf(deps.db, order.id, "CASH");
     const attempt =
       attempts.find((a) => a.amount === transfer.amount) ??
       attempts.filter((a) => a.amount <= transfer.amount).sort((a, b) => b.amount - a.amount)[0];
@@ -102,3 +99,7 @@ export async function applyBankTransfer(
     deps.log.warn({ transfer: transfer.id, status, reference }, "bank transfer needs the operator");
   return status;
 }
+
+/** The transfers recorded, newest first, in one status or all (the operator settles partial and unmatched ones). */
+export const listBankTransfers = (db: Executor, status: string | undefined, limit: number) =>
+  findBankTransfers(db, status, limit);

@@ -1,14 +1,15 @@
 // Exactly once (DESIGN §10): every road that can pay an order (VNPAY's IPN, the result page's
 // query, the expiry sweeper's query, the operator's confirm-transfer) racing for one attempt, and
 // two browser tabs each holding an attempt of the same order.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ordersConfirmTransfer } from "@/server/admin/commerce";
 import { sweepExpiredAttempts } from "@/server/checkout/apply";
 import { getDb } from "@/server/db/client";
+import { zalopayPaidData, zalopaySignedCallback } from "@/tests/peers/gateway-signing";
+import { call } from "@/tests/setup/api";
 import {
   buyer,
   checkout,
-  configureCheckout,
   deps,
   givePoints,
   KEYS,
@@ -21,22 +22,14 @@ import {
   pointLogsOf,
   pointsOf,
   sendIpn,
+  setUpGatewayPeer,
   storesOf,
   vnpayIpn,
   vnpayIpnQuery,
   vnpayParams,
-} from "@/tests/peers/checkout-harness";
-import { type GatewayPeer, startGatewayPeer } from "@/tests/peers/gateway-peer";
-import { zalopayPaidData, zalopaySignedCallback } from "@/tests/peers/gateway-signing";
-import { call } from "@/tests/setup/api";
+} from "@/tests/support/checkout";
 
-let peer: GatewayPeer;
-
-beforeAll(async () => {
-  peer = await startGatewayPeer(KEYS);
-  configureCheckout(peer);
-});
-afterAll(() => peer.close());
+const peer = setUpGatewayPeer();
 
 describe("one VNPAY attempt, four roads at once", () => {
   for (const round of [1, 2, 3]) {

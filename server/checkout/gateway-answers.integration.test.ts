@@ -3,11 +3,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveApi } from "@/lib/http/fast-path";
 import { checkoutCalls } from "@/server/checkout/handlers";
+import { serveApi } from "@/server/http/fast-path";
 import { metrics } from "@/server/ops/metrics";
-import { BANK_KEY, configureCheckout } from "@/tests/peers/checkout-harness";
 import { type CallOptions, call } from "@/tests/setup/api";
+import { BANK_KEY, configureCheckout } from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 

@@ -1,8 +1,8 @@
 // /order/get-transaction: the checkout link's capability. The owner signed in sees their account
 // and the methods; anyone else holding the link sees a masked email and no points.
 import { beforeAll, describe, expect, it } from "vitest";
-import { buyer, checkout, configureCheckout, vnpayIpn } from "@/tests/peers/checkout-harness";
 import { call } from "@/tests/setup/api";
+import { buyer, checkout, configureCheckout, vnpayIpn } from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 

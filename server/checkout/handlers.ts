@@ -1,12 +1,14 @@
 import "server-only";
 import { z } from "zod";
-import { defineCall } from "@/lib/http/call";
 import { vnpayIpnAnswer } from "@/server/gateways/vnpay";
 import { zalopayCallbackAnswer } from "@/server/gateways/zalopay";
-import { handleVnpayIpn, handleZalopayCallback, resolveReturn } from "./apply";
+import { defineCall } from "@/server/http/call";
 import { applyBankTransfer, bankNotifySchema } from "./bank";
+import { handleVnpayIpn, handleZalopayCallback } from "./callbacks";
+import { resolveReturn } from "./gateway-return";
 import {
   bankNotifyAnswerDto,
+  type CheckoutAnswer,
   checkoutAnswerDto,
   checkoutSchema,
   gatewayReturnDto,
@@ -25,6 +27,14 @@ const deps = (ctx: Parameters<Parameters<typeof defineCall>[0]["run"]>[0]) => ({
   now: ctx.clock(),
 });
 
+/** Paid at once with points, sent to a gateway, or shown the bank transfer to make. */
+const checkoutMessage = (answer: CheckoutAnswer) =>
+  answer.due === 0
+    ? "commerce.paidWithPoints"
+    : answer.url
+      ? "commerce.redirecting"
+      : "commerce.transferOpened";
+
 export const checkoutCalls = {
   "/order/checkout": defineCall({
     auth: "session",
@@ -38,7 +48,10 @@ export const checkoutCalls = {
       "CHECKOUT_METHOD_UNAVAILABLE",
       "GATEWAY_UNAVAILABLE",
     ],
-    run: checkout,
+    run: async (ctx, input) => {
+      const answer = await checkout(ctx, input);
+      return { data: answer, message: checkoutMessage(answer) };
+    },
   }),
   "/payment/status": defineCall({
     auth: "optional",
@@ -46,7 +59,7 @@ export const checkoutCalls = {
     input: paymentStatusSchema,
     output: paymentStatusDto,
     errors: ["UNAUTHORIZED", "PAYMENT_NOT_FOUND", "ORDER_NOT_FOUND", "CHECKOUT_METHOD_UNAVAILABLE"],
-    run: paymentStatus,
+    run: async (ctx, input) => ({ data: await paymentStatus(ctx, input) }),
   }),
   /** VNPAY's server callback: GET with the signed vnp_ parameters; answers VNPAY's own JSON, always. */
   "/payment/vnpay-ipn": defineCall({

@@ -3,15 +3,8 @@
 // result page's /payment/status says what became of the attempt's points.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PendingTransferDto } from "@/server/checkout/schema";
-import {
-  bankNotify,
-  buyer,
-  checkout,
-  configureCheckout,
-  pointsOf,
-  vnpayIpn,
-} from "@/tests/peers/checkout-harness";
 import { call } from "@/tests/setup/api";
+import { bankNotify, buyer, checkout, configureCheckout, pointsOf, vnpayIpn } from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 

@@ -1,14 +1,13 @@
 // Points at checkout (1 point = 1,000 VND): taken with a log row when the person confirms, given
 // back with another when the attempt is cancelled or expires; a due of 0 pays at once. Expiry asks
 // a local VNPAY querydr peer one last time.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sweepExpiredAttempts } from "@/server/checkout/apply";
+import { call } from "@/tests/setup/api";
 import {
   buyer,
   checkout,
-  configureCheckout,
   deps,
-  KEYS,
   oneExtension,
   orderEventsOf,
   orderRow,
@@ -16,19 +15,12 @@ import {
   paymentRow,
   pointLogsOf,
   pointsOf,
+  setUpGatewayPeer,
   storesOf,
   vnpayParams,
-} from "@/tests/peers/checkout-harness";
-import { type GatewayPeer, startGatewayPeer } from "@/tests/peers/gateway-peer";
-import { call } from "@/tests/setup/api";
+} from "@/tests/support/checkout";
 
-let peer: GatewayPeer;
-
-beforeAll(async () => {
-  peer = await startGatewayPeer(KEYS);
-  configureCheckout(peer);
-});
-afterAll(() => peer.close());
+const peer = setUpGatewayPeer();
 
 describe("points at checkout", () => {
   it("points covering everything pay at once: status PAID, gateway POINT, a negative point-log row", async () => {

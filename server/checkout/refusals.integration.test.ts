@@ -1,26 +1,21 @@
 // What /order/checkout refuses, and a gateway that cannot start the payment.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { deadUrl } from "@/tests/peers/gateway-peer";
+import { call } from "@/tests/setup/api";
 import {
   buyer,
   checkout,
   configureCheckout,
-  KEYS,
   orderRow,
   paymentsOf,
   pointLogsOf,
   pointsOf,
-} from "@/tests/peers/checkout-harness";
-import { deadUrl, type GatewayPeer, startGatewayPeer } from "@/tests/peers/gateway-peer";
-import { call } from "@/tests/setup/api";
+  setUpGatewayPeer,
+} from "@/tests/support/checkout";
+import { withEnv } from "@/tests/support/env";
 
-let peer: GatewayPeer;
-
-beforeAll(async () => {
-  peer = await startGatewayPeer(KEYS);
-  configureCheckout(peer);
-});
-afterAll(() => peer.close());
+const peer = setUpGatewayPeer();
 
 describe("checkout refusals", () => {
   it("someone else's order is 404 'This order does not exist', and nothing is opened", async () => {
@@ -70,10 +65,7 @@ describe("checkout refusals", () => {
 
   it("a method that is not configured is CHECKOUT_METHOD_UNAVAILABLE", async () => {
     const b = await buyer(10);
-    const saved = { id: process.env.ZALOPAY_APP_ID };
-    delete process.env.ZALOPAY_APP_ID;
-    resetEnvForTests();
-    try {
+    await withEnv({ ZALOPAY_APP_ID: undefined }, async () => {
       const answer = await checkout(b.cookie, {
         order_id: b.order.order_id,
         method: "ZALOPAY",
@@ -81,10 +73,7 @@ describe("checkout refusals", () => {
       });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ data: { error: "CHECKOUT_METHOD_UNAVAILABLE" } });
-    } finally {
-      process.env.ZALOPAY_APP_ID = saved.id;
-      resetEnvForTests();
-    }
+    });
     expect(await paymentsOf(b.order.order_id)).toEqual([]);
     expect(await pointsOf(b.user.id)).toBe(10);
   });

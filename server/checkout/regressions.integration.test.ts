@@ -9,7 +9,7 @@ import {
   orderRow,
   paymentRow,
   pointsOf,
-} from "@/tests/peers/checkout-harness";
+} from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 

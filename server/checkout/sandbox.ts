@@ -2,9 +2,18 @@ import "server-only";
 import { randomBytes, randomInt } from "node:crypto";
 import type { Env } from "@/lib/env";
 import { logger } from "@/lib/logger";
-import { hmacHex, vietnamClock } from "@/server/gateways/shared";
-import { verifyVnpayParams, vnpaySecureHash } from "@/server/gateways/vnpay";
-import { zalopayCallbackMac, zalopayRedirectChecksum } from "@/server/gateways/zalopay";
+import {
+  formatVnpayDate,
+  verifyVnpayParams,
+  vnpayQueryResponseHash,
+  vnpaySecureHash,
+} from "@/server/gateways/vnpay";
+import {
+  zalopayCallbackMac,
+  zalopayCreateOrderMac,
+  zalopayQueryMac,
+  zalopayRedirectChecksum,
+} from "@/server/gateways/zalopay";
 import { vnpayConfig, zalopayConfig } from "./config";
 
 // DESIGN §5: with OUTBOX_UI=1 or in development, and no gateway credentials, /dev/gateway/<name>
@@ -46,11 +55,6 @@ const state = () => {
   return memory.__sandbox;
 };
 
-const stamp = (d: Date) => {
-  const c = vietnamClock(d);
-  return `${c.year}${c.month}${c.day}${c.hour}${c.minute}${c.second}`;
-};
-
 function sandboxVnpay(env: Env, origin: string) {
   const config = vnpayConfig(env, origin);
   if (!config?.sandbox) throw new Error("the VNPAY sandbox is off");
@@ -74,7 +78,7 @@ export async function completeVnpay(env: Env, origin: string, query: string, out
     amount: request.vnp_Amount ?? "0",
     status: paid ? "00" : "02",
     transactionNo: paid ? String(randomInt(10_000_000, 99_999_999)) : "0",
-    payDate: stamp(new Date()),
+    payDate: formatVnpayDate(new Date()),
     orderInfo: request.vnp_OrderInfo ?? "",
   };
   state().vnpay.set(request.vnp_TxnRef ?? "", txn);
@@ -126,42 +130,14 @@ export function queryVnpay(env: Env, origin: string, body: Record<string, string
     vnp_PromotionCode: "",
     vnp_PromotionAmount: "",
   };
-  const data = [
-    "vnp_ResponseId",
-    "vnp_Command",
-    "vnp_ResponseCode",
-    "vnp_Message",
-    "vnp_TmnCode",
-    "vnp_TxnRef",
-    "vnp_Amount",
-    "vnp_BankCode",
-    "vnp_PayDate",
-    "vnp_TransactionNo",
-    "vnp_TransactionType",
-    "vnp_TransactionStatus",
-    "vnp_OrderInfo",
-    "vnp_PromotionCode",
-    "vnp_PromotionAmount",
-  ]
-    .map((k) => answer[k] ?? "")
-    .join("|");
-  answer.vnp_SecureHash = hmacHex("sha512", config.hashSecret, data);
+  answer.vnp_SecureHash = vnpayQueryResponseHash(answer, config.hashSecret);
   return answer;
 }
 
 /** ZaloPay's create order: checks the portal's mac (key1) and answers the sandbox page as `order_url`. */
 export function createZalopay(env: Env, origin: string, form: Record<string, string>) {
   const config = sandboxZalopay(env, origin);
-  const data = [
-    form.app_id,
-    form.app_trans_id,
-    form.app_user,
-    form.amount,
-    form.app_time,
-    form.embed_data,
-    form.item,
-  ].join("|");
-  if (hmacHex("sha256", config.key1, data) !== (form.mac ?? "").toLowerCase()) {
+  if (zalopayCreateOrderMac(form, config.key1) !== (form.mac ?? "").toLowerCase()) {
     return { return_code: 2, return_message: "Invalid mac" };
   }
   const token = randomBytes(16).toString("base64url");
@@ -250,7 +226,7 @@ export async function completeZalopay(env: Env, origin: string, token: string, o
 /** ZaloPay's query: 1 paid, 2 failed, 3 still waiting; the mac over app_id|app_trans_id|key1. */
 export function queryZalopay(env: Env, origin: string, form: Record<string, string>) {
   const config = sandboxZalopay(env, origin);
-  const expected = hmacHex("sha256", config.key1, `${form.app_id}|${form.app_trans_id}|${config.key1}`);
+  const expected = zalopayQueryMac(`${form.app_id}`, `${form.app_trans_id}`, config.key1);
   if (expected !== (form.mac ?? "").toLowerCase()) return { return_code: 2, return_message: "Invalid mac" };
   const order = state().zalopay.get(form.app_trans_id ?? "");
   if (!order) return { return_code: 2, return_message: "Transaction not found", is_processing: false };

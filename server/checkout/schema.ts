@@ -2,7 +2,7 @@
 // SPEC's words), VNPAY or ZaloPay, optionally spending points. No server imports: the page uses them.
 import { z } from "zod";
 import type { PointsOutcome } from "@/server/gateways/points";
-import { ORDER_STATUSES, type OrderStatus, orderDto, type TransactionDto } from "@/server/order/schema";
+import { ORDER_STATUSES, type OrderStatus, orderDto } from "@/server/order/schema";
 
 /** SPEC §9 gateways as the checkout offers them; CASH is the bank transfer. */
 export const CHECKOUT_METHODS = ["CASH", "VNPAY", "ZALOPAY"] as const;
@@ -145,7 +145,12 @@ export const paymentStatusDto = z.object({
   transfer: transferInstructionsDto.optional(),
 }) satisfies z.ZodType<PaymentStatusDto>;
 
-/** /order/get-transaction (the order module's type, TransactionDto; its schema lives here). */
+/**
+ * /order/get-transaction's answer, the checkout page's data: the order with its lines, whether the
+ * signed-in person owns it, the account shown (the owner's details; anyone else a masked email),
+ * the configured checkout methods, bank transfer first, and (owner only) the bank transfer already
+ * opened.
+ */
 export const transactionDto = orderDto.extend({
   is_owner: z.boolean(),
   account: z.object({
@@ -156,7 +161,8 @@ export const transactionDto = orderDto.extend({
   }),
   methods: z.array(z.enum(CHECKOUT_METHODS)),
   pending_transfer: pendingTransferDto.nullable().describe("Owner only: the bank transfer already opened"),
-}) satisfies z.ZodType<TransactionDto>;
+});
+export type TransactionDto = z.infer<typeof transactionDto>;
 
 /** VNPAY's IPN answer (its own shape, always HTTP 200). */
 export const vnpayIpnAnswerDto = z.object({

@@ -1,24 +1,22 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { safeEqual } from "@/lib/ids";
-import { adjustBalanceIn } from "@/server/balance/service";
+import { adjustBalanceIn, lockBalance } from "@/server/balance/service";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
+import type { OrderRow } from "@/server/db/tables/commerce";
 import { attemptExpiresAt, pointsOutcome, pointsToUse } from "@/server/gateways/points";
 import { buildVnpayPayUrl, sanitizeVnpayText } from "@/server/gateways/vnpay";
 import { buildZalopayCreateOrder, zalopayAppTransId } from "@/server/gateways/zalopay";
-import { findOrderById, lockOrder, type OrderRow } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
-import { getOrderLines } from "@/server/order/service";
+import { findOrder, getOrderLines, lockOrderIn } from "@/server/order/service/get-order";
 import { transitionOrder } from "@/server/order/state";
-import { findPaymentById, readPointsForUpdate, setPaymentGatewayRef } from "@/server/payment/repository";
+import { findPayment, openAttempt, setAttemptGatewayRef, voidPayment } from "@/server/payment/attempts";
 import type { PaymentGateway } from "@/server/payment/schema";
-import { openAttempt, voidPayment } from "@/server/payment/service";
 import { forgetCachedSessions } from "@/server/session/service";
 import { isStoreOfAnother } from "@/server/store/service";
-import { refreshPayment } from "./apply";
+import { gatewayForm, postToGateway, refreshPayment } from "./apply";
 import { checkoutMethods, vnpayConfig, zalopayConfig } from "./config";
 import type {
   CheckoutAnswer,
@@ -93,18 +91,10 @@ async function zalopayUrl(
     description: `Thanh toan don hang ${order.referenceNo}`,
     callbackUrl: `${ctx.origin}/2.0/payment/zalopay-callback`,
   });
-  const form = new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]));
-  const response = await fetch(config.createUrl, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: form,
-    signal: AbortSignal.timeout(15_000),
-  });
-  const answer = (await response.json()) as {
-    return_code?: number;
-    order_url?: string;
-    return_message?: string;
-  };
+  const answer = await postToGateway<{ return_code?: number; order_url?: string; return_message?: string }>(
+    config.createUrl,
+    gatewayForm(body),
+  );
   if (answer.return_code !== 1 || !answer.order_url) {
     throw new Error(`ZaloPay create answered ${answer.return_code}: ${answer.return_message ?? ""}`);
   }
@@ -116,9 +106,9 @@ async function zalopayUrl(
  * points with their log row in the same transaction, then answers the gateway URL or the transfer
  * instructions; a due of 0 pays the order at once.
  */
-export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>): Promise<CallResult> {
+export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>): Promise<CheckoutAnswer> {
   const { user } = requireAuth(ctx);
-  const order = await findOrderById(ctx.db, input.order_id);
+  const order = await findOrder(ctx.db, input.order_id);
   if (!order || order.userId !== user.id) throw new AppError("ORDER_NOT_FOUND");
   if (order.status === "PAID" || order.status === "PAID_DEBIT") throw new AppError("ORDER_ALREADY_PAID");
   if (order.status !== "PENDING") throw new AppError("ORDER_NOT_FOUND");
@@ -131,9 +121,9 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
 
   const now = ctx.clock();
   const opened = await ctx.db.transaction(async (tx: Executor) => {
-    const locked = await lockOrder(tx, order.id);
+    const locked = await lockOrderIn(tx, order.id);
     if (locked?.status !== "PENDING") throw new AppError("ORDER_ALREADY_PAID");
-    const points = await readPointsForUpdate(tx, user.id);
+    const points = await lockBalance(tx, user.id, "point");
     const { pointsUsed, dueVnd } = pointsToUse(points, locked.total, input.use_point);
     const isGateway = input.method !== "CASH" && dueVnd > 0;
     const expiresAt =
@@ -153,7 +143,7 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
     if (isGateway) {
       const ref = attemptRef(locked, payment.referenceNo);
       gatewayRef = input.method === "ZALOPAY" ? zalopayAppTransId(ref, now) : ref;
-      await setPaymentGatewayRef(tx, payment.id, gatewayRef);
+      await setAttemptGatewayRef(tx, payment.id, gatewayRef);
     }
     let newPoint = points;
     if (pointsUsed > 0) {
@@ -194,7 +184,7 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
     answer.status = result.changed
       ? "PAID"
       : ((result.order?.status as OrderStatus | undefined) ?? "PENDING");
-    return { data: answer, message: "commerce.paidWithPoints" };
+    return answer;
   }
   try {
     if (input.method === "VNPAY" && opened.gatewayRef) {
@@ -213,20 +203,20 @@ export async function checkout(ctx: Ctx, input: z.output<typeof checkoutSchema>)
     void forgetCachedSessions({ userId: user.id });
     throw new AppError("GATEWAY_UNAVAILABLE");
   }
-  return { data: answer, message: answer.url ? "commerce.redirecting" : "commerce.transferOpened" };
+  return answer;
 }
 
 /** /payment/status: the result page's view of an attempt; `refresh` asks the gateway when the callback is late. */
 export async function paymentStatus(
   ctx: Ctx,
   input: z.output<typeof paymentStatusSchema>,
-): Promise<CallResult> {
-  const found = await findPaymentById(ctx.db, input.payment_id);
+): Promise<PaymentStatusDto> {
+  const found = await findPayment(ctx.db, input.payment_id);
   if (!found) throw new AppError(ctx.auth ? "PAYMENT_NOT_FOUND" : "UNAUTHORIZED");
   let payment = found;
   if (ctx.auth?.user.id !== payment.userId) {
     // Without the owner's session, only the checkout link's capability shows the attempt.
-    const order = input.transaction_id ? await findOrderById(ctx.db, payment.orderId) : undefined;
+    const order = input.transaction_id ? await findOrder(ctx.db, payment.orderId) : undefined;
     if (!order || !safeEqual(order.transactionId, input.transaction_id ?? "")) {
       throw new AppError(ctx.auth ? "PAYMENT_NOT_FOUND" : "UNAUTHORIZED");
     }
@@ -239,11 +229,11 @@ export async function paymentStatus(
     await refreshPayment({ db: ctx.db, env: ctx.env, origin: ctx.origin, log: ctx.log }, payment).catch(
       (error) => ctx.log.warn({ err: error, payment: found.id }, "gateway query failed"),
     );
-    payment = (await findPaymentById(ctx.db, input.payment_id)) ?? payment;
+    payment = (await findPayment(ctx.db, input.payment_id)) ?? payment;
   }
-  const order = await findOrderById(ctx.db, payment.orderId);
+  const order = await findOrder(ctx.db, payment.orderId);
   if (!order) throw new AppError("ORDER_NOT_FOUND");
-  const dto: PaymentStatusDto = {
+  return {
     payment_id: payment.id,
     reference_no: payment.referenceNo,
     status: payment.status as OrderStatus,
@@ -260,5 +250,4 @@ export async function paymentStatus(
       ? { transfer: await transferInstructions(ctx, order, payment.amount) }
       : {}),
   };
-  return { data: dto };
 }

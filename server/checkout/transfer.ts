@@ -3,9 +3,9 @@ import QRCode from "qrcode";
 import { AppError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
+import type { OrderRow } from "@/server/db/tables/commerce";
 import { buildVietQrPayload } from "@/server/gateways/vietqr";
-import type { OrderRow } from "@/server/order/repository";
-import { findPendingAttempts } from "@/server/payment/repository";
+import { findPendingAttemptsOf } from "@/server/payment/attempts";
 import { bankConfig } from "./config";
 import type { PendingTransferDto, TransferInstructions } from "./schema";
 
@@ -50,7 +50,7 @@ export async function findOpenTransfer(
 ): Promise<PendingTransferDto | null> {
   if (order.status !== "PENDING" || !bankConfig(ctx.env)) return null;
   const now = ctx.clock().getTime();
-  const open = (await findPendingAttempts(ctx.db, order.id, "CASH")).find(
+  const open = (await findPendingAttemptsOf(ctx.db, order.id, "CASH")).find(
     (attempt) => !attempt.expiresAt || attempt.expiresAt.getTime() > now,
   );
   if (!open) return null;

@@ -2,6 +2,13 @@
 // signed by the gateway side of tests/peers/gateway-signing.ts.
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  vnpayDate,
+  vnpayParsePayUrl,
+  vnpayResultParams,
+  vnpaySignedReturn,
+} from "@/tests/peers/gateway-signing";
+import { call, ORIGIN } from "@/tests/setup/api";
+import {
   buyer,
   checkout,
   configureCheckout,
@@ -15,31 +22,19 @@ import {
   pointLogsOf,
   pointsOf,
   sendIpn,
+  startedCheckout,
   storesOf,
   vnpayIpn,
   vnpayIpnQuery,
   vnpayParams,
-} from "@/tests/peers/checkout-harness";
-import {
-  vnpayDate,
-  vnpayParsePayUrl,
-  vnpayResultParams,
-  vnpaySignedReturn,
-} from "@/tests/peers/gateway-signing";
-import { call, ORIGIN } from "@/tests/setup/api";
+} from "@/tests/support/checkout";
 
 beforeAll(() => configureCheckout());
 
 async function vnpayAttempt(points = 0, usePoint = points > 0) {
-  const b = await buyer(points);
-  const started = await checkout(b.cookie, {
-    order_id: b.order.order_id,
-    method: "VNPAY",
-    use_point: usePoint,
-  });
-  expect(started.body.code).toBe(200);
-  expect(started.body.data.url).toBeTruthy();
-  return { ...b, attempt: started.body.data, url: started.body.data.url as string };
+  const started = await startedCheckout("VNPAY", points, usePoint);
+  expect(started.attempt.url).toBeTruthy();
+  return { ...started, url: started.attempt.url as string };
 }
 
 /** Nothing moved: order and attempt pending, no audit row, no product event, the points still taken. */

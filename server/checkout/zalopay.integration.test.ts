@@ -1,10 +1,16 @@
 // ZaloPay end to end: the portal creates the order at a local ZaloPay peer (mac checked with key1),
 // ZaloPay's callback (key2) pays it once, and a query answers for a callback that never came.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import {
+  vnpayDate,
+  zalopayPaidData,
+  zalopaySignedCallback,
+  zalopaySignedRedirect,
+} from "@/tests/peers/gateway-signing";
+import { call, ORIGIN } from "@/tests/setup/api";
 import {
   buyer,
   checkout,
-  configureCheckout,
   KEYS,
   oneExtension,
   orderEventsOf,
@@ -13,41 +19,23 @@ import {
   paymentRow,
   pointLogsOf,
   pointsOf,
+  setUpGatewayPeer,
+  startedCheckout,
   storesOf,
-} from "@/tests/peers/checkout-harness";
-import { type GatewayPeer, startGatewayPeer } from "@/tests/peers/gateway-peer";
-import {
-  vnpayDate,
-  zalopayPaidData,
-  zalopaySignedCallback,
-  zalopaySignedRedirect,
-} from "@/tests/peers/gateway-signing";
-import { call, ORIGIN } from "@/tests/setup/api";
+} from "@/tests/support/checkout";
 
-let peer: GatewayPeer;
-
-beforeAll(async () => {
-  peer = await startGatewayPeer(KEYS);
-  configureCheckout(peer);
-});
-afterAll(() => peer.close());
+const peer = setUpGatewayPeer();
 beforeEach(() => {
   peer.zalopayCreateMode = "ok";
   peer.now = () => Date.now();
 });
 
 async function zalopayAttempt(points = 0) {
-  const b = await buyer(points);
-  const started = await checkout(b.cookie, {
-    order_id: b.order.order_id,
-    method: "ZALOPAY",
-    use_point: points > 0,
-  });
-  expect(started.body.code).toBe(200);
-  const payment = await paymentRow(started.body.data.payment_id);
+  const started = await startedCheckout("ZALOPAY", points);
+  const payment = await paymentRow(started.attempt.payment_id);
   const form = peer.zalopayCreates.get(payment.gatewayRef ?? "");
   if (!form) throw new Error("the peer received no valid create for this attempt");
-  return { ...b, attempt: started.body.data, form, appTransId: payment.gatewayRef as string };
+  return { ...started, form, appTransId: payment.gatewayRef as string };
 }
 
 const callback = (body: { data: string; mac: string; type?: number }) =>

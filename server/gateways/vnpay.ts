@@ -206,16 +206,24 @@ export const VNPAY_QUERY_RESPONSE_FIELDS = [
   "vnp_PromotionAmount",
 ] as const;
 
+/** The signature of a querydr answer: its fields in VNPAY's order joined by "|", a missing one empty. */
+export function vnpayQueryResponseHash(
+  body: Partial<Record<(typeof VNPAY_QUERY_RESPONSE_FIELDS)[number], string | number>>,
+  hashSecret: string,
+): string {
+  const data = VNPAY_QUERY_RESPONSE_FIELDS.map((field) => String(body[field] ?? "")).join("|");
+  return hmacHex("sha512", hashSecret, data);
+}
+
 /** Checks the signature of a querydr answer; a field VNPAY left out counts as empty. */
 export function verifyVnpayQueryResponse(body: Record<string, unknown>, hashSecret: string): boolean {
   const received = body.vnp_SecureHash;
   if (typeof received !== "string" || received === "") return false;
-  const parts: string[] = [];
+  const fields: Record<string, string | number> = {};
   for (const field of VNPAY_QUERY_RESPONSE_FIELDS) {
     const value = body[field];
-    if (value === undefined || value === null) parts.push("");
-    else if (typeof value === "string" || typeof value === "number") parts.push(String(value));
-    else return false;
+    if (typeof value === "string" || typeof value === "number") fields[field] = value;
+    else if (value !== undefined && value !== null) return false;
   }
-  return hexDigestEquals(hmacHex("sha512", hashSecret, parts.join("|")), received);
+  return hexDigestEquals(vnpayQueryResponseHash(fields, hashSecret), received);
 }

@@ -78,16 +78,26 @@ export function buildZalopayCreateOrder(opts: ZalopayCreateOrderOptions): Zalopa
   if (opts.callbackUrl) body.callback_url = opts.callbackUrl;
   if (opts.bankCode) body.bank_code = opts.bankCode;
   // The mac covers exactly the strings sent, so item and embed_data are serialised once, above.
+  return { ...body, mac: zalopayCreateOrderMac(body, opts.key1) };
+}
+
+/** HMAC-SHA256(key1) over a create-order form's fields in ZaloPay's documented order. */
+export function zalopayCreateOrderMac(
+  form: Partial<
+    Record<"app_id" | "app_trans_id" | "app_user" | "amount" | "app_time" | "embed_data" | "item", string>
+  >,
+  key1: string,
+): string {
   const data = [
-    body.app_id,
-    body.app_trans_id,
-    body.app_user,
-    body.amount,
-    body.app_time,
-    body.embed_data,
-    body.item,
+    form.app_id,
+    form.app_trans_id,
+    form.app_user,
+    form.amount,
+    form.app_time,
+    form.embed_data,
+    form.item,
   ].join("|");
-  return { ...body, mac: hmacHex("sha256", opts.key1, data) };
+  return hmacHex("sha256", key1, data);
 }
 
 /** The fields of a paid-order callback's `data` we rely on; ZaloPay may add more. */
@@ -171,9 +181,13 @@ export function buildZalopayQuery(opts: { appId: number | string; key1: string; 
   return {
     app_id: appId,
     app_trans_id: opts.appTransId,
-    mac: hmacHex("sha256", opts.key1, `${appId}|${opts.appTransId}|${opts.key1}`),
+    mac: zalopayQueryMac(appId, opts.appTransId, opts.key1),
   };
 }
+
+/** HMAC-SHA256(key1) over `app_id|app_trans_id|key1`: a query's mac. */
+export const zalopayQueryMac = (appId: string, appTransId: string, key1: string): string =>
+  hmacHex("sha256", key1, `${appId}|${appTransId}|${key1}`);
 
 export type ZalopayCallbackKind = "ok" | "duplicate" | "bad_mac" | "invalid" | "error";
 

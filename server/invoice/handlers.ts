@@ -1,5 +1,5 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import { invoiceDetailDto, invoiceIdSchema, invoiceListSchema, invoicePageDto } from "./schema";
 import { invoiceDetail, listInvoices } from "./service";
 
@@ -9,14 +9,14 @@ export const invoiceCalls = {
     summary: "The affiliate's monthly invoices",
     input: invoiceListSchema,
     output: invoicePageDto,
-    run: listInvoices,
+    run: async (ctx, input) => ({ data: await listInvoices(ctx, input) }),
   }),
   "/invoice/list-invoice": defineCall({
     auth: "session",
     summary: "The same as /invoice/my-invoice",
     input: invoiceListSchema,
     output: invoicePageDto,
-    run: listInvoices,
+    run: async (ctx, input) => ({ data: await listInvoices(ctx, input) }),
   }),
   "/invoice/detail": defineCall({
     auth: "session",
@@ -24,6 +24,6 @@ export const invoiceCalls = {
     input: invoiceIdSchema,
     output: invoiceDetailDto,
     errors: ["INVOICE_NOT_FOUND"],
-    run: invoiceDetail,
+    run: async (ctx, input) => ({ data: await invoiceDetail(ctx, input) }),
   }),
 };

@@ -2,21 +2,20 @@ import "server-only";
 import dayjs from "dayjs";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
+import { findInvoiceCommissions } from "@/server/affiliate/service";
+import { type Ctx, requireAuth } from "@/server/context";
+import type { Db, Executor } from "@/server/db/client";
+import type { InvoiceRow } from "@/server/db/tables/commerce";
 import {
   closeInvoice,
   findAffiliatesToInvoice,
-  findCommissionsOfInvoice,
   findInvoice,
   findInvoices,
-  type InvoiceRow,
   issueInvoice,
-} from "@/server/affiliate/repository";
-import { toCommissionDto } from "@/server/affiliate/service";
-import { type Ctx, requireAuth } from "@/server/context";
-import type { Db } from "@/server/db/client";
+  retotalInvoice,
+} from "./repository";
 import type {
   InvoiceDetailDto,
   InvoiceDto,
@@ -37,8 +36,18 @@ function toInvoiceDto(row: InvoiceRow, count: number): InvoiceDto {
   };
 }
 
+/** An affiliate's invoices, newest first, each with how many commissions it holds (the list, the CSV). */
+export const findInvoicesOf = (
+  db: Executor,
+  affiliateId: string,
+  query: { status?: string; from?: Date; to?: Date; limit: number; offset: number },
+) => findInvoices(db, affiliateId, query);
+
 /** /invoice/my-invoice and /invoice/list-invoice */
-export async function listInvoices(ctx: Ctx, input: z.output<typeof invoiceListSchema>): Promise<CallResult> {
+export async function listInvoices(
+  ctx: Ctx,
+  input: z.output<typeof invoiceListSchema>,
+): Promise<Page<InvoiceDto>> {
   const { user } = requireAuth(ctx);
   const found = await findInvoices(ctx.db, user.id, {
     status: input.status,
@@ -46,24 +55,27 @@ export async function listInvoices(ctx: Ctx, input: z.output<typeof invoiceListS
     limit: input.limit,
     offset: input.offset,
   });
-  const page: Page<InvoiceDto> = {
-    items: found.items.map((r) => toInvoiceDto(r.invoice, Number(r.count))),
-    total: found.total,
-  };
-  return { data: page };
+  return { items: found.items.map((r) => toInvoiceDto(r.invoice, Number(r.count))), total: found.total };
 }
 
 /** /invoice/detail: the invoice and its commissions. */
-export async function invoiceDetail(ctx: Ctx, input: z.output<typeof invoiceIdSchema>): Promise<CallResult> {
+export async function invoiceDetail(
+  ctx: Ctx,
+  input: z.output<typeof invoiceIdSchema>,
+): Promise<InvoiceDetailDto> {
   const { user } = requireAuth(ctx);
   const invoice = await findInvoice(ctx.db, input.id);
   if (!invoice || invoice.affiliateId !== user.id) throw new AppError("INVOICE_NOT_FOUND");
-  const rows = await findCommissionsOfInvoice(ctx.db, invoice.id);
-  const detail: InvoiceDetailDto = {
-    ...toInvoiceDto(invoice, rows.filter((r) => r.commission.status !== "VOID").length),
-    commissions: rows.map(toCommissionDto),
+  const commissions = await findInvoiceCommissions(ctx.db, invoice.id);
+  return {
+    ...toInvoiceDto(invoice, commissions.filter((c) => c.status !== "VOID").length),
+    commissions,
   };
-  return { data: detail };
+}
+
+/** Re-totals the invoices whose commissions changed (an order's commissions were voided), in `tx`. */
+export async function retotalInvoices(tx: Executor, invoiceIds: readonly string[]): Promise<void> {
+  for (const id of invoiceIds) await retotalInvoice(tx, id);
 }
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;

@@ -1,5 +1,5 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import { leadCapturedDto, leadCaptureSchema } from "./schema";
 import { captureLead } from "./service";
 
@@ -9,6 +9,6 @@ export const leadCalls = {
     summary: "Report a sign-up form's lead (partial or final) to the form service",
     input: leadCaptureSchema,
     output: leadCapturedDto,
-    run: captureLead,
+    run: async (ctx, input) => ({ data: await captureLead(ctx, input) }),
   }),
 };

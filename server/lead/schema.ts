@@ -21,3 +21,4 @@ export type LeadCaptureInput = z.input<typeof leadCaptureSchema>;
 
 /** /lead/capture's answer: whether the form service took it (`enabled` false when none is configured). */
 export const leadCapturedDto = z.object({ delivered: z.boolean(), enabled: z.boolean() });
+export type LeadCapturedDto = z.infer<typeof leadCapturedDto>;

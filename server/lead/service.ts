@@ -1,9 +1,8 @@
 import "server-only";
 import type { z } from "zod";
-import type { CallResult } from "@/lib/http/call";
 import { consume } from "@/lib/rate-limit";
 import type { Ctx } from "@/server/context";
-import type { leadCaptureSchema } from "./schema";
+import type { LeadCapturedDto, leadCaptureSchema } from "./schema";
 
 /** The form this portal reports as (the form service files records under these ids). */
 export const LEAD_FORM = {
@@ -38,9 +37,12 @@ export function leadRecord(input: z.output<typeof leadCaptureSchema>) {
  * /lead/capture: forwards a lead to LEAD_CAPTURE_URL (off when unset). The form service being
  * slow or down never blocks anyone: the answer says whether it was delivered, and is a success.
  */
-export async function captureLead(ctx: Ctx, input: z.output<typeof leadCaptureSchema>): Promise<CallResult> {
+export async function captureLead(
+  ctx: Ctx,
+  input: z.output<typeof leadCaptureSchema>,
+): Promise<LeadCapturedDto> {
   const url = ctx.env.LEAD_CAPTURE_URL;
-  if (!url) return { data: { delivered: false, enabled: false } };
+  if (!url) return { delivered: false, enabled: false };
   await consume("leadIp", ctx.ip);
   try {
     const response = await fetch(url, {
@@ -50,9 +52,9 @@ export async function captureLead(ctx: Ctx, input: z.output<typeof leadCaptureSc
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
     if (!response.ok) ctx.log.warn({ status: response.status }, "lead capture: form service refused");
-    return { data: { delivered: response.ok, enabled: true } };
+    return { delivered: response.ok, enabled: true };
   } catch (error) {
     ctx.log.warn({ err: error }, "lead capture: form service unreachable");
-    return { data: { delivered: false, enabled: true } };
+    return { delivered: false, enabled: true };
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
-import { type OutboxEntry, outboxDir } from "./deliver";
+import { type OutboxEntry, outboxDir } from "./send";
 
 /** Development only (DESIGN §5): the outbox is readable when NODE_ENV=development or OUTBOX_UI=1. */
 export function isOutboxVisible(): boolean {

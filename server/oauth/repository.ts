@@ -2,9 +2,8 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
+import type { OauthAccountRow } from "@/server/db/tables/oauth-accounts";
 import { oauthAccounts } from "@/server/db/tables/oauth-accounts";
-
-export type OauthAccountRow = typeof oauthAccounts.$inferSelect;
 
 export async function findOauthAccount(
   db: Executor,

@@ -1,12 +1,10 @@
 // Issue 14: the portal as an OpenID Connect provider, driven by a stock relying party
 // (openid-client, written by nobody here) against the provider on an ephemeral node:http server,
 // with the portal's own sign-in service (dispatch) playing the /signin page.
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import * as oidc from "openid-client";
 import { generate } from "otplib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { env, resetEnvForTests } from "@/lib/env";
+import { env } from "@/lib/env";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import { getDb } from "@/server/db/client";
 import { PortalOidcAdapter } from "@/server/oidc/adapter";
@@ -18,8 +16,12 @@ import { createSession } from "@/server/session/service";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, lastCode } from "@/tests/setup/api";
 import { signUp } from "@/tests/setup/signup";
+import { withEnv } from "@/tests/support/env";
+import { type ServedProvider, serveOidcProvider } from "@/tests/support/oidc-provider";
+import { discover as discoverAt, exchangeCode, isActive, startAuthorization } from "@/tests/support/oidc-rp";
 
 const RP = "http://rp.test";
+const CB = `${RP}/cb`;
 const FORUM = {
   client_id: "forum",
   client_secret: "forum-secret-0123456789",
@@ -43,28 +45,16 @@ type Data = Record<string, unknown> & {
   items?: { id: string; app_code: string; is_current: boolean }[];
 };
 
-let server: Server;
+let provider: ServedProvider;
 let issuer: string;
 let origin: string;
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  issuer = `${origin}/oidc`;
-  const { createOidcHandler } = await import("@/server/oidc/http");
-  const handle = createOidcHandler({ db: await getDb(), env: env(), issuer });
-  server.on("request", (req, res) => {
-    if (!handle(req, res)) {
-      res.statusCode = 404;
-      res.end();
-    }
-  });
+  provider = await serveOidcProvider();
+  ({ origin, issuer } = provider);
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => provider.close());
 
 beforeEach(() => resetLimitsForTests());
 
@@ -112,38 +102,9 @@ class Browser {
   }
 }
 
-async function discover(client: { client_id: string; client_secret?: string }) {
-  return oidc.discovery(
-    new URL(issuer),
-    client.client_id,
-    client.client_secret,
-    client.client_secret ? oidc.ClientSecretBasic(client.client_secret) : oidc.None(),
-    // ID tokens are checked against the published keys too (signature), not only their claims.
-    { execute: [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] },
-  );
-}
-
-type Started = { url: URL; verifier: string; state: string; nonce: string };
-
-async function startAuthorization(
-  config: oidc.Configuration,
-  params: Record<string, string> = {},
-  redirectUri = `${RP}/cb`,
-): Promise<Started> {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: "openid profile email phone offline_access",
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-    nonce,
-    ...params,
-  });
-  return { url, verifier, state, nonce };
-}
+/** The relying party of a client registered in OIDC_CLIENTS above. */
+const discover = (client: { client_id: string; client_secret?: string }) =>
+  discoverAt(issuer, { clientId: client.client_id, clientSecret: client.client_secret });
 
 /** The portal's sign-in service as the /signin page calls it, with the page's query (path). */
 async function signInOnPortal(browser: Browser, signinUrl: URL, email: string, password = PASSWORD) {
@@ -170,22 +131,13 @@ async function signedInClient(
     options.user ?? (await createUser({ fullname: "Lan Nguyen", phone: "0987654321", isVerifyPhone: true }));
   const browser = options.browser ?? new Browser();
   const config = await discover(FORUM);
-  const started = await startAuthorization(config, options.params);
+  const started = await startAuthorization(config, CB, options.params);
   const signin = await browser.follow(started.url.href);
   const res = await signInOnPortal(browser, signin, user.email);
   const callback = await browser.follow(String(res.body.data.redirect_url));
   expect(callback.origin + callback.pathname).toBe(`${RP}/cb`);
-  const tokens = await oidc.authorizationCodeGrant(config, callback, {
-    pkceCodeVerifier: started.verifier,
-    expectedState: started.state,
-    expectedNonce: started.nonce,
-    idTokenExpected: true,
-  });
+  const tokens = await exchangeCode(config, callback, started);
   return { user, browser, config, tokens, callback, started };
-}
-
-async function isActive(config: oidc.Configuration, token: string): Promise<boolean> {
-  return (await oidc.tokenIntrospection(config, token)).active;
 }
 
 describe("the adapter on the portal's database", () => {
@@ -316,13 +268,13 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
 
   it("does not ask a person already signed in to the portal again, unless prompt=login", async () => {
     const { user, browser, config } = await signedInClient();
-    const again = await startAuthorization(config);
+    const again = await startAuthorization(config, CB);
     const callback = await browser.follow(again.url.href);
     expect(callback.origin + callback.pathname).toBe(`${RP}/cb`);
     expect(callback.searchParams.get("code")).toBeTruthy();
 
     const firstSessionCookie = browser.cookie;
-    const forced = await startAuthorization(config, { prompt: "login" });
+    const forced = await startAuthorization(config, CB, { prompt: "login" });
     const signin = await browser.follow(forced.url.href);
     expect(signin.pathname).toBe("/signin");
     const res = await signInOnPortal(browser, signin, user.email);
@@ -347,7 +299,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
     const { user, browser, config } = await signedInClient();
     // auth_time has one-second steps: let one pass so the sign-in is older than 0 seconds.
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const started = await startAuthorization(config, { max_age: "0" });
+    const started = await startAuthorization(config, CB, { max_age: "0" });
     const signin = await browser.follow(started.url.href);
     expect(signin.pathname).toBe("/signin");
     const res = await signInOnPortal(browser, signin, user.email);
@@ -358,7 +310,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
 
   it("prompt=none answers login_required to someone not signed in", async () => {
     const config = await discover(FORUM);
-    const started = await startAuthorization(config, { prompt: "none" });
+    const started = await startAuthorization(config, CB, { prompt: "none" });
     const result = await new Browser().follow(started.url.href);
     expect(result.origin + result.pathname).toBe(`${RP}/cb`);
     expect(result.searchParams.get("error")).toBe("login_required");
@@ -395,7 +347,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
 
     const browser = new Browser();
     const config = await discover(FORUM);
-    const started = await startAuthorization(config);
+    const started = await startAuthorization(config, CB);
     const signin = await browser.follow(started.url.href);
     const first = await call<Data>("/auth/signin", {
       email: user.email,
@@ -424,29 +376,14 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
 });
 
 describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
-  /** Runs `body` with some configuration changed for dispatch (the provider keeps its own). */
-  async function withEnv(values: Record<string, string>, body: () => Promise<void>) {
-    const saved = Object.fromEntries(Object.keys(values).map((k) => [k, process.env[k]]));
-    Object.assign(process.env, values);
-    resetEnvForTests();
-    try {
-      await body();
-    } finally {
-      for (const [k, v] of Object.entries(saved)) {
-        if (v === undefined) delete process.env[k];
-        else process.env[k] = v;
-      }
-      resetEnvForTests();
-    }
-  }
-
+  // withEnv changes the configuration dispatch reads; the provider keeps its own.
   it("a new account signs up, verifies its code and goes back to the client, not to the builder", async () => {
     await withEnv(
       { APPS_CONFIG: JSON.stringify({ lp: { name: "Builder", home: "https://app.example.com/home" } }) },
       async () => {
         const browser = new Browser();
         const config = await discover(FORUM);
-        const started = await startAuthorization(config);
+        const started = await startAuthorization(config, CB);
         const signin = await browser.follow(started.url.href);
         const path = String(signin.searchParams.get("path"));
         const { body, response } = await signUp({ path });
@@ -481,7 +418,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
       expect(first.body.code).toBe(200);
       const browser = new Browser();
       const config = await discover(FORUM);
-      const started = await startAuthorization(config);
+      const started = await startAuthorization(config, CB);
       const signin = await browser.follow(started.url.href);
       const path = String(signin.searchParams.get("path"));
       const stopped = await call<Data & { token?: string; devices?: { id: string }[] }>("/auth/signin", {
@@ -508,7 +445,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
     const signedIn = await call<Data>("/auth/signin", { email: user.email, password: PASSWORD });
     browser.absorb(signedIn.setCookies);
     const config = await discover(FORUM);
-    const started = await startAuthorization(config);
+    const started = await startAuthorization(config, CB);
     const next = await browser.follow(started.url.href);
     expect(next.pathname).toBe("/complete-reg");
     expect(next.searchParams.get("path")).toMatch(/^\/oidc\/interaction\//);
@@ -518,7 +455,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
 describe("refusals", () => {
   it("refuses a redirect URI that is not registered (no redirect to it)", async () => {
     const config = await discover(FORUM);
-    const started = await startAuthorization(config, {}, "http://evil.test/cb");
+    const started = await startAuthorization(config, "http://evil.test/cb");
     const res = await new Browser().request(started.url.href);
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
@@ -541,7 +478,7 @@ describe("refusals", () => {
     const user = await createUser();
     const browser = new Browser();
     const config = await discover(FORUM);
-    const started = await startAuthorization(config);
+    const started = await startAuthorization(config, CB);
     const signin = await browser.follow(started.url.href);
     const res = await signInOnPortal(browser, signin, user.email);
     const callback = await browser.follow(String(res.body.data.redirect_url));
@@ -554,7 +491,7 @@ describe("refusals", () => {
     ).rejects.toMatchObject({ error: "invalid_grant" });
 
     // A fresh code: exchanged once, then replayed.
-    const again = await startAuthorization(config);
+    const again = await startAuthorization(config, CB);
     const second = await browser.follow(again.url.href);
     const checks = {
       pkceCodeVerifier: again.verifier,
@@ -572,7 +509,7 @@ describe("refusals", () => {
 
   it("the relying party refuses an ID token whose signature does not verify", async () => {
     const { config, browser } = await signedInClient();
-    const started = await startAuthorization(config);
+    const started = await startAuthorization(config, CB);
     const callback = await browser.follow(started.url.href);
     // The token endpoint's answer with its ID token's signature altered on the way.
     const tamper: oidc.CustomFetch = async (url, options) => {
@@ -599,7 +536,7 @@ describe("refusals", () => {
 
   it("the relying party refuses a tampered state", async () => {
     const { config, browser } = await signedInClient();
-    const started = await startAuthorization(config);
+    const started = await startAuthorization(config, CB);
     const callback = await browser.follow(started.url.href);
     callback.searchParams.set("state", `${started.state}x`);
     await expect(
@@ -616,7 +553,7 @@ describe("third-party clients: consent in the person's language", () => {
     const user = await createUser();
     const browser = new Browser();
     const config = await discover(HELPDESK);
-    const started = await startAuthorization(config, { scope: "openid email profile" }, `${RP}/spa`);
+    const started = await startAuthorization(config, `${RP}/spa`, { scope: "openid email profile" });
     const signin = await browser.follow(started.url.href);
     const res = await signInOnPortal(browser, signin, user.email);
     const consent = await browser.follow(String(res.body.data.redirect_url));
@@ -654,7 +591,7 @@ describe("third-party clients: consent in the person's language", () => {
     expect(info).not.toHaveProperty("phone_number");
 
     // Consent is remembered: the next request goes straight back.
-    const again = await startAuthorization(config, { scope: "openid email profile" }, `${RP}/spa`);
+    const again = await startAuthorization(config, `${RP}/spa`, { scope: "openid email profile" });
     const back = await browser.follow(again.url.href);
     expect(back.origin + back.pathname).toBe(`${RP}/spa`);
   });
@@ -706,7 +643,7 @@ describe("revoking the portal session revokes its tokens", () => {
     const listed = await call<Data>("/user/sessions", {}, { cookie: browser.cookie });
     expect(listed.body.data.items?.map((d) => d.app_code)).toContain("oidc:forum");
 
-    const again = await startAuthorization(config);
+    const again = await startAuthorization(config, CB);
     const callback = await browser.follow(again.url.href);
     const fresh = await oidc.authorizationCodeGrant(config, callback, {
       pkceCodeVerifier: again.verifier,
@@ -729,7 +666,7 @@ describe("revoking the portal session revokes its tokens", () => {
     expect(out.body.code).toBe(200);
     browser.absorb(out.setCookies);
     await expectEnded(config, tokens);
-    const next = await startAuthorization(config);
+    const next = await startAuthorization(config, CB);
     expect((await browser.follow(next.url.href)).pathname).toBe("/signin");
   });
 

@@ -1,11 +1,8 @@
 // The provider's own HTML (log-out question, errors, an expired interaction, form_post) carries the
 // portal pages' security headers; its JSON and redirects keep theirs.
 import { createHash } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { env } from "@/lib/env";
-import { getDb } from "@/server/db/client";
+import { type ServedProvider, serveOidcProvider } from "@/tests/support/oidc-provider";
 
 const RP = "http://rp.test";
 process.env.OIDC_CLIENTS = JSON.stringify([
@@ -18,26 +15,15 @@ process.env.OIDC_CLIENTS = JSON.stringify([
   },
 ]);
 
-let server: Server;
+let provider: ServedProvider;
 let origin: string;
 
 beforeAll(async () => {
-  server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { createOidcHandler } = await import("@/server/oidc/http");
-  const handle = createOidcHandler({ db: await getDb(), env: env(), issuer: `${origin}/oidc` });
-  server.on("request", (req, res) => {
-    if (!handle(req, res)) {
-      res.statusCode = 404;
-      res.end();
-    }
-  });
+  provider = await serveOidcProvider();
+  origin = provider.origin;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => provider.close());
 
 const get = (path: string) => fetch(`${origin}${path}`, { redirect: "manual" });
 

@@ -2,8 +2,8 @@ import "server-only";
 import { parseCookies } from "@/lib/cookies";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
 import type { Executor } from "@/server/db/client";
+import type { UserRow } from "@/server/db/tables/users";
 import { resolveToken } from "@/server/session/service";
-import type { UserRow } from "@/server/user/repository";
 
 /** The portal sign-in a browser presents (its SSID cookie), as the OIDC provider needs it. */
 export type PortalSignIn = {

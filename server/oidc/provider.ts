@@ -14,8 +14,9 @@ import { logger } from "@/lib/logger";
 import { clearedSessionCookies, SESSION_TTL_SECONDS } from "@/lib/session";
 import { toE164 } from "@/lib/validation";
 import type { Executor } from "@/server/db/client";
+import type { UserRow } from "@/server/db/tables/users";
 import { revokeToken } from "@/server/session/service";
-import { findUserById, type UserRow } from "@/server/user/repository";
+import { findUserById } from "@/server/user/service";
 import { PortalOidcAdapter } from "./adapter";
 import { loadOidcJwks, oidcCookieKeys } from "./keys";
 import { secureProviderPages } from "./page-headers";
@@ -151,7 +152,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     scopes: [...OIDC_SCOPES],
     claims: Object.fromEntries(Object.entries(OIDC_CLAIMS).map(([k, v]) => [k, [...v]])),
     async findAccount(_ctx, sub): Promise<Account | undefined> {
-      const user = await findUserById(db, sub);
+      const user = await findUserById({ db }, sub);
       if (user?.status !== "ACTIVE") return undefined;
       return { accountId: user.id, claims: () => ({ ...accountClaims(user, origin), sub: user.id }) };
     },

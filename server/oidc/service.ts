@@ -1,9 +1,15 @@
 import "server-only";
-import type { Env, OidcClientConfig } from "@/lib/env";
+import { type Env, env, type OidcClientConfig } from "@/lib/env";
 import { parseUserAgent } from "@/lib/user-agent";
-import type { Executor } from "@/server/db/client";
+import { type Executor, getDb } from "@/server/db/client";
 import type { DeviceDto } from "@/server/two-factor/schema";
-import { deleteOidcGrant, deleteOidcRowsOfSessions, findLiveOidcGrants, findOidcPayload } from "./repository";
+import {
+  deleteExpiredOidcRows,
+  deleteOidcGrant,
+  deleteOidcRowsOfSessions,
+  findLiveOidcGrants,
+  findOidcPayload,
+} from "./repository";
 
 /** A device-list id for an OIDC client's sign-in (the grant behind it). */
 export const OIDC_DEVICE_PREFIX = "oidc:";
@@ -81,3 +87,12 @@ export async function findConsentRequest(
     .filter((s) => s && s !== "openid");
   return { uid, clientId, clientName: client.name ?? clientId, scopes };
 }
+
+/** The consent screen's request for an interaction, from the portal's own database and configuration. */
+export async function findPendingConsent(uid: string): Promise<ConsentRequest | null> {
+  return findConsentRequest(await getDb(), env(), uid, new Date());
+}
+
+/** The periodic sweep of spent OIDC rows (codes, sessions, grants past their expiry). */
+export const sweepExpiredOidcRows = (db: Executor, now: Date): Promise<number> =>
+  deleteExpiredOidcRows(db, now);

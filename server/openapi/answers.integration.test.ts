@@ -8,15 +8,13 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GET as routeGet } from "@/app/2.0/[...path]/route";
 import type { ErrorCode } from "@/lib/errors";
-import { serveApi } from "@/lib/http/fast-path";
 import { resetLimitsForTests } from "@/lib/rate-limit";
-import { setPartner } from "@/server/admin/service";
 import { adjustBalance } from "@/server/balance/service";
 import { getDb } from "@/server/db/client";
 import { outbox } from "@/server/db/tables/outbox";
-import { errorsOf } from "@/server/openapi/document";
+import { serveApi } from "@/server/http/fast-path";
+import { errorsOf } from "@/server/openapi/error-codes";
 import { PRODUCT_EVENTS, productEventDto } from "@/server/outbox/schema";
-import { recordReferral } from "@/server/referral/service";
 import { registry } from "@/server/registry";
 import {
   configureProducts,
@@ -27,6 +25,7 @@ import {
   productToken,
   signIn,
 } from "@/tests/factories/commerce";
+import { partnerWithCustomer } from "@/tests/factories/partner";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, type CallResponse, call, lastCode } from "@/tests/setup/api";
 import { signUp } from "@/tests/setup/signup";
@@ -174,18 +173,7 @@ describe("real answers match the documented output schemas", () => {
   });
 
   it("a partner's stores, packages and credit, and the store events", async () => {
-    const db = await getDb();
-    const partner = await createUser();
-    await setPartner(db, partner.email, true);
-    const customer = await createUser();
-    await recordReferral({ db, clock: () => new Date() }, customer.id, { referral_id: partner.code });
-    await adjustBalance(db, {
-      userId: partner.id,
-      balance: "credit",
-      amount: 500,
-      type: "ADMIN_ADD",
-      now: new Date(),
-    });
+    const { partner, customer } = await partnerWithCustomer(500);
     const cookie = await signIn(partner);
     await documentedCall("/partner/active-store", { app_code: "ls", email: customer.email }, { cookie });
     const stores = await documentedCall<{ items: { _id: string }[] }>(

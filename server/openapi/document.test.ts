@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { redirectFor } from "@/lib/access";
 import { ERROR_CODES } from "@/lib/errors";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import { PRODUCT_EVENTS } from "@/server/outbox/schema";
 import { registry } from "@/server/registry";
-import { buildOpenApi, errorsOf, type JsonSchema } from "./document";
+import { buildOpenApi } from "./document";
+import { errorsOf } from "./error-codes";
+import type { JsonSchema } from "./types";
 
 const document = buildOpenApi(registry);
 const paths = Object.keys(registry).sort();

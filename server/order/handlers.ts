@@ -1,6 +1,7 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { getTransaction } from "@/server/checkout/get-transaction";
 import { transactionDto } from "@/server/checkout/schema";
+import { defineCall } from "@/server/http/call";
 import {
   cancelOrderSchema,
   createdOrderDto,
@@ -11,7 +12,10 @@ import {
   orderIdSchema,
   orderPageDto,
 } from "./schema";
-import { cancelOrder, createOrder, getTransaction, listMyOrders, orderDetail } from "./service";
+import { cancelOrder } from "./service/cancel-order";
+import { createOrder } from "./service/create-order";
+import { orderDetail } from "./service/get-order";
+import { listMyOrders } from "./service/list-orders";
 
 export const orderCalls = {
   "/order/my-order": defineCall({
@@ -19,7 +23,7 @@ export const orderCalls = {
     summary: "The person's orders, newest first (filter by status, reference and dates)",
     input: myOrderSchema,
     output: orderPageDto,
-    run: listMyOrders,
+    run: async (ctx, input) => ({ data: await listMyOrders(ctx, input) }),
   }),
   "/order/detail": defineCall({
     auth: "session",
@@ -27,7 +31,7 @@ export const orderCalls = {
     input: orderIdSchema,
     output: orderDto,
     errors: ["ORDER_NOT_FOUND"],
-    run: orderDetail,
+    run: async (ctx, input) => ({ data: await orderDetail(ctx, input) }),
   }),
   "/order/cancel": defineCall({
     auth: "session",
@@ -35,7 +39,7 @@ export const orderCalls = {
     input: cancelOrderSchema,
     output: orderDto,
     errors: ["ORDER_NOT_FOUND", "ORDER_NOT_PENDING"],
-    run: cancelOrder,
+    run: async (ctx, input) => ({ data: await cancelOrder(ctx, input), message: "commerce.orderCancelled" }),
   }),
   /** The checkout link's capability; the owner signed in sees more (optional session). */
   "/order/get-transaction": defineCall({
@@ -44,7 +48,7 @@ export const orderCalls = {
     input: getTransactionSchema,
     output: transactionDto,
     errors: ["ORDER_NOT_FOUND"],
-    run: getTransaction,
+    run: async (ctx, input) => ({ data: await getTransaction(ctx, input) }),
   }),
   /** DESIGN §11: server-to-server, the product's api key as the bearer. */
   "/order/create": defineCall({
@@ -59,6 +63,6 @@ export const orderCalls = {
       "PACKAGE_MONTHS_INVALID",
       "STORE_NOT_OWNED",
     ],
-    run: createOrder,
+    run: async (ctx, input) => ({ data: await createOrder(ctx, input), message: "commerce.orderCreated" }),
   }),
 };

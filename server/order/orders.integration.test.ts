@@ -2,7 +2,7 @@ import dayjs from "dayjs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "@/lib/env";
-import { newId, newToken, sha256 } from "@/lib/ids";
+import { newId, newToken } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
 import { orderEvents, orderLines, orders, packages, payments, stores } from "@/server/db/tables/commerce";
 import { outbox } from "@/server/db/tables/outbox";
@@ -11,7 +11,6 @@ import { findOrderById } from "@/server/order/repository";
 import { transitionOrder } from "@/server/order/state";
 import { findPaymentById } from "@/server/payment/repository";
 import { recordReferral } from "@/server/referral/service";
-import { insertSession } from "@/server/session/repository";
 import { revokeToken } from "@/server/session/service";
 import { insertStore } from "@/server/store/repository";
 import {
@@ -28,6 +27,7 @@ import {
   setOrderCreatedAt,
   signIn,
 } from "@/tests/factories/commerce";
+import { openTestSession } from "@/tests/factories/session";
 import { createUser } from "@/tests/factories/user";
 import { call } from "@/tests/setup/api";
 
@@ -179,18 +179,7 @@ describe("/order/create", () => {
     });
 
     it("with the person's portal session instead of a product token", async () => {
-      const db = await getDb();
-      const token = newToken();
-      const now = new Date();
-      await insertSession(db, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: sha256(token),
-        appCode: "luid",
-        createdAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + 86_400_000),
-      });
+      const token = await openTestSession(await getDb(), user, "luid");
       await expectRefused(() => productCreatesOrder(user, { token }), {
         status: 401,
         error: "PERSON_TOKEN_INVALID",
@@ -198,16 +187,8 @@ describe("/order/create", () => {
     });
 
     it("with an expired token", async () => {
-      const db = await getDb();
-      const token = newToken();
-      const past = new Date(Date.now() - 8 * 86_400_000);
-      await insertSession(db, {
-        id: newId(),
-        userId: user.id,
-        tokenHash: sha256(token),
-        appCode: "ls",
-        createdAt: past,
-        lastSeenAt: past,
+      const token = await openTestSession(await getDb(), user, "ls", {
+        createdAt: new Date(Date.now() - 8 * 86_400_000),
         expiresAt: new Date(Date.now() - 1000),
       });
       await expectRefused(() => productCreatesOrder(user, { token }), {

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
+import { within } from "@/server/db/filters";
+import type { OrderLineRow, OrderRow } from "@/server/db/tables/commerce";
 import { orderEvents, orderLines, orders } from "@/server/db/tables/commerce";
 import { users } from "@/server/db/tables/users";
 
-export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderLine = typeof orderLines.$inferInsert;
 
@@ -62,8 +62,7 @@ export async function findOrdersOf(
     eq(orders.userId, userId),
     query.status ? eq(orders.status, query.status) : undefined,
     query.referenceNo ? eq(orders.referenceNo, query.referenceNo.toUpperCase()) : undefined,
-    query.from ? gte(orders.createdAt, query.from) : undefined,
-    query.to ? lte(orders.createdAt, query.to) : undefined,
+    ...within(orders.createdAt, query),
   );
   // The page and its capped count at once: on PostgreSQL two connections, so the page waits for
   // the longer of the two, not their sum (DESIGN §7).
@@ -130,3 +129,4 @@ export async function findOwnerEmail(db: Executor, userId: string): Promise<stri
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.email ?? "";
 }
+export type { OrderLineRow, OrderRow };

@@ -2,7 +2,6 @@
 // screens show. No server imports: the order screens use them.
 import { z } from "zod";
 import { listQuerySchema, pageDto } from "@/lib/list-query";
-import type { CheckoutMethod, PendingTransferDto } from "@/server/checkout/schema";
 
 /** SPEC §4 order and payment statuses. */
 export const ORDER_STATUSES = ["PENDING", "PAID", "PAID_DEBIT", "CANCEL", "INVALID"] as const;
@@ -87,16 +86,3 @@ export const createdOrderDto = z.object({
   checkout_url: z.string().describe("Send the person's browser here to pay"),
 });
 export type CreatedOrderDto = z.infer<typeof createdOrderDto>;
-
-/**
- * /order/get-transaction's answer: the order with its lines, whether the signed-in person owns
- * it, the account shown (the owner's details; anyone else a masked email), the configured
- * checkout methods, bank transfer first, and (owner only) the bank transfer already opened.
- * Its schema, `transactionDto`, is in checkout/schema.ts (the checkout page's data).
- */
-export type TransactionDto = OrderDto & {
-  is_owner: boolean;
-  account: { email: string; fullname?: string; phone?: string | null; point?: number };
-  methods: CheckoutMethod[];
-  pending_transfer: PendingTransferDto | null;
-};

@@ -5,8 +5,9 @@ import { logger } from "@/lib/logger";
 import { recordCommissions, voidCommissions } from "@/server/affiliate/commissions";
 import { newReferenceNo } from "@/server/balance/service";
 import type { Db, Executor } from "@/server/db/client";
+import type { OrderLineRow, OrderRow } from "@/server/db/tables/commerce";
 import { type EventType, enqueueEvent } from "@/server/outbox/service";
-import { markPaymentPaid, recordOfflinePayment, voidPendingPayments } from "@/server/payment/service";
+import { markPaymentPaid, recordOfflinePayment, voidPendingPayments } from "@/server/payment/attempts";
 import { grantPurchaseReward } from "@/server/referral/service";
 import { forgetCachedSessions } from "@/server/session/service";
 import { extendStore } from "@/server/store/service";
@@ -17,8 +18,6 @@ import {
   insertOrderEvent,
   lockOrder,
   moveOrderStatus,
-  type OrderLineRow,
-  type OrderRow,
 } from "./repository";
 import type { OrderStatus } from "./schema";
 import { canTransition, delivers } from "./transitions";

@@ -1,9 +1,8 @@
 import "server-only";
 import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import type { OutboxRow } from "@/server/db/tables/outbox";
 import { outbox } from "@/server/db/tables/outbox";
-
-export type OutboxRow = typeof outbox.$inferSelect;
 
 export async function insertOutbox(db: Executor, values: typeof outbox.$inferInsert): Promise<void> {
   await db.insert(outbox).values(values);

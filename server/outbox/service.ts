@@ -3,8 +3,9 @@ import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
 import { type Executor, getDb } from "@/server/db/client";
-import type { OutgoingMessage } from "@/server/notify/deliver";
-import { insertOutbox } from "./repository";
+import type { OutboxRow } from "@/server/db/tables/outbox";
+import type { OutgoingMessage } from "@/server/notify/send";
+import { countUndelivered, deleteOutbox, findOutbox, insertOutbox, resetOutbox } from "./repository";
 
 /** DESIGN §11 product events. */
 export type EventType =
@@ -66,3 +67,22 @@ export async function enqueueMessage(
   });
   logger.info({ channel: message.channel }, "message queued in the outbox");
 }
+
+// The operator's view of the queue (`npm run admin -- outbox …`) and the health line.
+
+/** Rows by state, newest first: pending (to retry), failed (given up), done, or all. */
+export const findOutboxRows = (
+  db: Executor,
+  filter: "pending" | "failed" | "done" | "all",
+  limit: number,
+): Promise<OutboxRow[]> => findOutbox(db, filter, limit);
+
+/** Makes an undelivered row due now with a fresh set of attempts; false when there is none. */
+export const retryOutboxRow = (db: Executor, id: string, now: Date): Promise<boolean> =>
+  resetOutbox(db, id, now);
+
+/** Drops a row whatever its state; false when there is none. */
+export const dropOutboxRow = (db: Executor, id: string): Promise<boolean> => deleteOutbox(db, id);
+
+/** Rows not yet delivered: due, waiting for a retry, or given up. */
+export const countUndeliveredRows = (db: Executor): Promise<number> => countUndelivered(db);

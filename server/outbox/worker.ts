@@ -2,9 +2,10 @@ import "server-only";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import type { Db } from "@/server/db/client";
-import { sendMessage } from "@/server/notify/deliver";
+import type { OutboxRow } from "@/server/db/tables/outbox";
+import { sendMessage } from "@/server/notify/send";
 import { metrics } from "@/server/ops/metrics";
-import { claimDue, markDone, markFailed, markGivenUp, type OutboxRow } from "./repository";
+import { claimDue, markDone, markFailed, markGivenUp } from "./repository";
 import type { EventPayload, MessagePayload } from "./service";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 

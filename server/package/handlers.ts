@@ -1,5 +1,5 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import { packageListSchema, packagePageDto } from "./schema";
 import { listPackages } from "./service";
 
@@ -10,6 +10,6 @@ export const packageCalls = {
     summary: "The package catalog (prices in VND; `code` is what /order/create's lines name)",
     input: packageListSchema,
     output: packagePageDto,
-    run: listPackages,
+    run: async (ctx, input) => ({ data: await listPackages(ctx, input) }),
   }),
 };

@@ -2,10 +2,9 @@
 // catalog, orders, checkout and lists like SPEC's four; a code nobody configured is refused.
 import { beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
-import { newId, newToken, sha256 } from "@/lib/ids";
 import { getDb } from "@/server/db/client";
 import { importCatalog } from "@/server/package/service";
-import { insertSession } from "@/server/session/repository";
+import { openTestSession } from "@/tests/factories/session";
 import { createUser } from "@/tests/factories/user";
 import { call } from "@/tests/setup/api";
 
@@ -44,17 +43,7 @@ describe("an app added in APPS_CONFIG", () => {
     expect(listed.body.data.items.map((p) => [p.app_code, p.name])).toEqual([["lf", "Flow Pro"]]);
 
     const user = await createUser();
-    const token = newToken();
-    const now = new Date();
-    await insertSession(db, {
-      id: newId(),
-      userId: user.id,
-      tokenHash: sha256(token),
-      appCode: "lf",
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
+    const token = await openTestSession(db, user, "lf");
     const order = await call<{ total: number; checkout_url: string }>(
       "/order/create",
       { token, lines: [{ store_id: "flow-1", store_name: "My flows", package_code: "PRO", months: 2 }] },

@@ -2,9 +2,10 @@ import "server-only";
 import { and, asc, desc, eq, ilike, type SQL } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
+import { containing } from "@/server/db/filters";
+import type { PackageRow } from "@/server/db/tables/commerce";
 import { packages } from "@/server/db/tables/commerce";
 
-export type PackageRow = typeof packages.$inferSelect;
 export type NewPackage = typeof packages.$inferInsert;
 
 const SORT_COLUMNS = {
@@ -25,11 +26,11 @@ export async function findPackages(
     sort?: { column: keyof typeof SORT_COLUMNS; desc: boolean };
   },
 ): Promise<{ items: PackageRow[]; total: number }> {
-  const escaped = query.name?.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const like = containing(query.name);
   const where = and(
     eq(packages.isActive, query.active),
     query.appCode ? eq(packages.appCode, query.appCode) : undefined,
-    escaped ? ilike(packages.name, `%${escaped}%`) : undefined,
+    like ? ilike(packages.name, like) : undefined,
   );
   const order: SQL[] = query.sort
     ? [(query.sort.desc ? desc : asc)(SORT_COLUMNS[query.sort.column])]

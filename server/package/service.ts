@@ -1,12 +1,12 @@
 import "server-only";
 import type { z } from "zod";
 import { type Env, env } from "@/lib/env";
-import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import type { Page } from "@/lib/list-query";
 import type { Ctx } from "@/server/context";
-import type { Db } from "@/server/db/client";
-import { findAllPackages, findPackages, type PackageRow, upsertPackage } from "./repository";
+import type { Db, Executor } from "@/server/db/client";
+import type { PackageRow } from "@/server/db/tables/commerce";
+import { findAllPackages, findPackageByCode, findPackages, upsertPackage } from "./repository";
 import {
   type CatalogPackage,
   catalogSchema,
@@ -22,44 +22,9 @@ export function configuredAppCodes(config: Pick<Env, "APPS_CONFIG">): string[] {
   return [...new Set([...PACKAGE_APPS, ...Object.keys(config.APPS_CONFIG).map((c) => c.toLowerCase())])];
 }
 
-export function toPackageDto(row: PackageRow): PackageDto {
+/** A catalog row as the operator's catalog file writes it. */
+function toCatalogPackage(row: PackageRow): CatalogPackage {
   return {
-    _id: row.id,
-    app_code: row.appCode as PackageApp,
-    code: row.code,
-    display_code: displayPackageCode(row.code),
-    name: row.name,
-    description: row.description,
-    months: row.months,
-    price: row.price,
-    priority: row.priority,
-    partner_discount: row.partnerDiscount,
-    bonus_months: row.bonusMonths,
-    commission_type: row.commissionType as PackageDto["commission_type"],
-    commission_value: Number(row.commissionValue),
-    status: row.isActive,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** /package/list (no auth): the catalog, filtered by app and name, sorted on the server. */
-export async function listPackages(ctx: Ctx, input: z.output<typeof packageListSchema>): Promise<CallResult> {
-  const { items, total } = await findPackages(ctx.db, {
-    appCode: input.app_code,
-    name: input.name,
-    active: input.status,
-    limit: input.limit,
-    offset: input.offset,
-    sort: input.sort,
-  });
-  const page: Page<PackageDto> = { items: items.map(toPackageDto), total };
-  return { data: page };
-}
-
-/** The catalog as the operator edits it (`npm run admin -- packages export`). */
-export async function exportCatalog(db: Db): Promise<CatalogPackage[]> {
-  const rows = await findAllPackages(db);
-  return rows.map((row) => ({
     app_code: row.appCode as PackageApp,
     code: row.code,
     name: row.name,
@@ -72,7 +37,43 @@ export async function exportCatalog(db: Db): Promise<CatalogPackage[]> {
     commission_type: row.commissionType as CatalogPackage["commission_type"],
     commission_value: Number(row.commissionValue),
     active: row.isActive,
-  }));
+  };
+}
+
+export function toPackageDto(row: PackageRow): PackageDto {
+  const { active, ...fields } = toCatalogPackage(row);
+  return {
+    _id: row.id,
+    ...fields,
+    display_code: displayPackageCode(row.code),
+    status: active,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** /package/list (no auth): the catalog, filtered by app and name, sorted on the server. */
+export async function listPackages(
+  ctx: Ctx,
+  input: z.output<typeof packageListSchema>,
+): Promise<Page<PackageDto>> {
+  const { items, total } = await findPackages(ctx.db, {
+    appCode: input.app_code,
+    name: input.name,
+    active: input.status,
+    limit: input.limit,
+    offset: input.offset,
+    sort: input.sort,
+  });
+  return { items: items.map(toPackageDto), total };
+}
+
+/** One package of an app's catalog by its code (active or not), or undefined. */
+export const findPackage = (db: Executor, appCode: string, code: string): Promise<PackageRow | undefined> =>
+  findPackageByCode(db, appCode, code);
+
+/** The catalog as the operator edits it (`npm run admin -- packages export`). */
+export async function exportCatalog(db: Db): Promise<CatalogPackage[]> {
+  return (await findAllPackages(db)).map(toCatalogPackage);
 }
 
 /**

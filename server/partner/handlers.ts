@@ -1,5 +1,5 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { defineCall } from "@/server/http/call";
 import { emptySchema } from "@/server/user/schema";
 import {
   activeStoreSchema,
@@ -29,7 +29,7 @@ export const partnerCalls = {
     summary: "The stores of the person's customers",
     input: listStoreSchema,
     output: storePageDto,
-    run: listStores,
+    run: async (ctx, input) => ({ data: await listStores(ctx, input) }),
   }),
   "/partner/list-package": defineCall({
     auth: "session",
@@ -37,14 +37,14 @@ export const partnerCalls = {
     input: listPartnerPackageSchema,
     output: partnerPackagesDto,
     errors: ["NOT_PARTNER", "STORE_NOT_FOUND"],
-    run: listPartnerPackages,
+    run: async (ctx, input) => ({ data: await listPartnerPackages(ctx, input) }),
   }),
   "/partner/my-credit": defineCall({
     auth: "session",
     summary: "The person's partner credit, API credit and money",
     input: emptySchema,
     output: partnerCreditDto,
-    run: myCredit,
+    run: async (ctx) => ({ data: await myCredit(ctx) }),
   }),
   "/partner/list-order-detail": defineCall({
     auth: "session",
@@ -52,7 +52,7 @@ export const partnerCalls = {
     input: listOrderDetailSchema,
     output: partnerOrderLinePageDto,
     errors: ["CUSTOMER_NOT_FOUND"],
-    run: listOrderDetail,
+    run: async (ctx, input) => ({ data: await listOrderDetail(ctx, input) }),
   }),
   "/partner/upgrade-store": defineCall({
     auth: "session",
@@ -67,7 +67,7 @@ export const partnerCalls = {
       "STORE_NOT_OWNED",
       "INSUFFICIENT_CREDIT",
     ],
-    run: upgradeStore,
+    run: async (ctx, input) => ({ data: await upgradeStore(ctx, input), message: "commerce.storeUpgraded" }),
   }),
   "/partner/active-store": defineCall({
     auth: "session",
@@ -75,6 +75,9 @@ export const partnerCalls = {
     input: activeStoreSchema,
     output: storeActivatedDto,
     errors: ["NOT_PARTNER", "CUSTOMER_NOT_FOUND", "STORE_EXISTS", "PACKAGE_UNKNOWN", "INSUFFICIENT_CREDIT"],
-    run: activateStore,
+    run: async (ctx, input) => ({
+      data: await activateStore(ctx, input),
+      message: "commerce.storeActivated",
+    }),
   }),
 };

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, gte, ilike, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import { containing, within } from "@/server/db/filters";
 import { orderLines, orders, packages, stores } from "@/server/db/tables/commerce";
 import { referrals } from "@/server/db/tables/referrals";
 import { users } from "@/server/db/tables/users";
@@ -21,7 +22,7 @@ export async function findCustomerStores(
   referrerId: string,
   query: { email?: string; appCode?: string; storeName?: string; limit: number; offset: number },
 ) {
-  const like = query.storeName ? `%${query.storeName.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = containing(query.storeName);
   const where = and(
     eq(referrals.referrerId, referrerId),
     query.email ? sql`lower(${users.email}) = ${query.email.toLowerCase()}` : undefined,
@@ -87,8 +88,7 @@ export async function findCustomerOrderLines(
   const where = and(
     eq(orders.userId, customerId),
     query.appCode ? eq(orderLines.appCode, query.appCode) : undefined,
-    query.from ? gte(orders.createdAt, query.from) : undefined,
-    query.to ? lte(orders.createdAt, query.to) : undefined,
+    ...within(orders.createdAt, query),
   );
   const items = await db
     .select({ line: orderLines, order: orders })

@@ -64,6 +64,7 @@ export const storeUpgradedDto = z.object({
   expires_at: z.iso.datetime().nullable(),
   credit: z.number().describe("Partner credit spent"),
 });
+export type StoreUpgradedDto = z.infer<typeof storeUpgradedDto>;
 
 /** /partner/active-store's answer. */
 export const storeActivatedDto = z.object({
@@ -72,6 +73,7 @@ export const storeActivatedDto = z.object({
   expires_at: z.iso.datetime().nullable(),
   credit: z.number().describe("Partner credit spent"),
 });
+export type StoreActivatedDto = z.infer<typeof storeActivatedDto>;
 
 /** /partner/upgrade-store (SPEC §7): store (the store's _id), package (code), app_code. */
 export const upgradeStoreSchema = z.object({

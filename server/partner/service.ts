@@ -2,17 +2,16 @@ import "server-only";
 import dayjs from "dayjs";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
-import { findCustomerByEmail } from "@/server/affiliate/repository";
 import { offeredPackages, partnerCredit } from "@/server/affiliate/rules";
+import { findReferredCustomer } from "@/server/affiliate/service";
 import { type Ctx, requireAuth } from "@/server/context";
-import { buyWithCredit } from "@/server/order/service";
+import { buyWithCredit, type CreditPurchase } from "@/server/order/service/buy-with-credit";
 import { enqueueEvent } from "@/server/outbox/service";
 import { displayPackageCode, type PackageApp } from "@/server/package/schema";
 import { forgetCachedSessions } from "@/server/session/service";
-import { findUserById } from "@/server/user/repository";
+import { findUserById } from "@/server/user/service";
 import {
   countStoresOf,
   findAppPackages,
@@ -29,7 +28,9 @@ import type {
   PartnerCreditDto,
   PartnerOrderLineDto,
   PartnerPackageDto,
+  StoreActivatedDto,
   StoreDto,
+  StoreUpgradedDto,
   upgradeStoreSchema,
 } from "./schema";
 
@@ -58,7 +59,7 @@ function requirePartner(ctx: Ctx) {
 }
 
 /** /partner/list-store: the stores of the person's customers (affiliates and partners). */
-export async function listStores(ctx: Ctx, input: z.output<typeof listStoreSchema>): Promise<CallResult> {
+export async function listStores(ctx: Ctx, input: z.output<typeof listStoreSchema>): Promise<Page<StoreDto>> {
   const { user } = requireAuth(ctx);
   const found = await findCustomerStores(ctx.db, user.id, {
     email: input.email || undefined,
@@ -68,8 +69,7 @@ export async function listStores(ctx: Ctx, input: z.output<typeof listStoreSchem
     offset: input.offset,
   });
   const now = ctx.clock();
-  const page: Page<StoreDto> = { items: found.items.map((r) => toStoreDto(r, now)), total: found.total };
-  return { data: page };
+  return { items: found.items.map((r) => toStoreDto(r, now)), total: found.total };
 }
 
 function toPartnerPackage(p: Awaited<ReturnType<typeof findAppPackages>>[number]): PartnerPackageDto {
@@ -90,7 +90,7 @@ function toPartnerPackage(p: Awaited<ReturnType<typeof findAppPackages>>[number]
 export async function listPartnerPackages(
   ctx: Ctx,
   input: z.output<typeof listPartnerPackageSchema>,
-): Promise<CallResult> {
+): Promise<{ items: PartnerPackageDto[] }> {
   const user = requirePartner(ctx);
   let packages = await findAppPackages(ctx.db, input.app_code);
   if (input.store) {
@@ -102,19 +102,50 @@ export async function listPartnerPackages(
       ctx.clock(),
     );
   }
-  return { data: { items: packages.map(toPartnerPackage) } };
+  return { items: packages.map(toPartnerPackage) };
 }
 
 /** /partner/my-credit */
-export async function myCredit(ctx: Ctx): Promise<CallResult> {
-  const fresh = await findUserById(ctx.db, requireAuth(ctx).user.id);
+export async function myCredit(ctx: Ctx): Promise<PartnerCreditDto> {
+  const fresh = await findUserById(ctx, requireAuth(ctx).user.id);
   if (!fresh) throw new AppError("UNAUTHORIZED");
-  const dto: PartnerCreditDto = {
-    credit: Number(fresh.credit),
-    credit_app: Number(fresh.creditApp),
-    money: fresh.money,
-  };
-  return { data: dto };
+  return { credit: Number(fresh.credit), credit_app: Number(fresh.creditApp), money: fresh.money };
+}
+
+/**
+ * A package for a customer's store paid with the partner's credit, and the store's app told
+ * (`store.upgraded`, `store.activated`), in one transaction; both people's cached sessions are
+ * forgotten after. Answers the store's new expiry.
+ */
+async function sellToCustomer(
+  ctx: Ctx,
+  sale: Omit<CreditPurchase, "customerId"> & {
+    event: "store.upgraded" | "store.activated";
+    owner: { id: string; email: string; phone?: string | null };
+  },
+): Promise<string | null> {
+  const { event, owner, ...purchase } = sale;
+  const bought = await ctx.db.transaction(async (tx) => {
+    const result = await buyWithCredit(tx, ctx.env, { ...purchase, customerId: owner.id });
+    await enqueueEvent(tx, {
+      appCode: sale.appCode,
+      type: event,
+      data: {
+        store_id: sale.storeId,
+        store_name: sale.storeName,
+        owner,
+        package_code: sale.packageCode,
+        expires_at: result.expiresAt?.toISOString() ?? null,
+        order_reference_no: result.order.referenceNo,
+        partner_id: sale.partnerId,
+      },
+      now: sale.now,
+    });
+    return result;
+  });
+  await forgetCachedSessions({ userId: sale.partnerId });
+  await forgetCachedSessions({ userId: sale.owner.id });
+  return bought.expiresAt?.toISOString() ?? null;
 }
 
 /**
@@ -124,7 +155,7 @@ export async function myCredit(ctx: Ctx): Promise<CallResult> {
 export async function upgradeStore(
   ctx: Ctx,
   input: z.output<typeof upgradeStoreSchema>,
-): Promise<CallResult> {
+): Promise<StoreUpgradedDto> {
   const partner = requirePartner(ctx);
   const now = ctx.clock();
   const store = await findStoreOfCustomer(ctx.db, partner.id, input.store);
@@ -137,44 +168,18 @@ export async function upgradeStore(
   const pkg = offered.find((p) => p.code === input.package.toUpperCase());
   if (!pkg) throw new AppError("PACKAGE_NOT_OFFERED");
   const credit = partnerCredit(pkg.price, pkg.partnerDiscount);
-  const bought = await ctx.db.transaction(async (tx) => {
-    const result = await buyWithCredit(tx, ctx.env, {
-      partnerId: partner.id,
-      customerId: store.store.ownerId,
-      appCode: input.app_code,
-      storeId: store.store.storeId,
-      storeName: store.store.name,
-      packageCode: pkg.code,
-      credit,
-      now,
-    });
-    await enqueueEvent(tx, {
-      appCode: input.app_code,
-      type: "store.upgraded",
-      data: {
-        store_id: store.store.storeId,
-        store_name: store.store.name,
-        owner: { id: store.store.ownerId, email: store.ownerEmail },
-        package_code: pkg.code,
-        expires_at: result.expiresAt?.toISOString() ?? null,
-        order_reference_no: result.order.referenceNo,
-        partner_id: partner.id,
-      },
-      now,
-    });
-    return result;
+  const expiresAt = await sellToCustomer(ctx, {
+    event: "store.upgraded",
+    partnerId: partner.id,
+    owner: { id: store.store.ownerId, email: store.ownerEmail },
+    appCode: input.app_code,
+    storeId: store.store.storeId,
+    storeName: store.store.name,
+    packageCode: pkg.code,
+    credit,
+    now,
   });
-  await forgetCachedSessions({ userId: partner.id });
-  await forgetCachedSessions({ userId: store.store.ownerId });
-  return {
-    message: "commerce.storeUpgraded",
-    data: {
-      store_id: store.store.storeId,
-      package_code: pkg.code,
-      expires_at: bought.expiresAt?.toISOString() ?? null,
-      credit,
-    },
-  };
+  return { store_id: store.store.storeId, package_code: pkg.code, expires_at: expiresAt, credit };
 }
 
 /**
@@ -184,10 +189,10 @@ export async function upgradeStore(
 export async function activateStore(
   ctx: Ctx,
   input: z.output<typeof activeStoreSchema>,
-): Promise<CallResult> {
+): Promise<StoreActivatedDto> {
   const partner = requirePartner(ctx);
   const now = ctx.clock();
-  const customer = await findCustomerByEmail(ctx.db, partner.id, input.email);
+  const customer = await findReferredCustomer(ctx.db, partner.id, input.email);
   if (!customer) throw new AppError("CUSTOMER_NOT_FOUND");
   if ((await countStoresOf(ctx.db, customer.id, input.app_code)) > 0) throw new AppError("STORE_EXISTS");
   const pkg = (await findAppPackages(ctx.db, input.app_code)).find((p) => p.code === input.pkg_name);
@@ -195,49 +200,28 @@ export async function activateStore(
   const credit = partnerCredit(pkg.price, pkg.partnerDiscount);
   const storeId = `${input.app_code}-${newId().toLowerCase()}`;
   const storeName = input.store_name || customer.fullname || customer.email;
-  const bought = await ctx.db.transaction(async (tx) => {
-    const result = await buyWithCredit(tx, ctx.env, {
-      partnerId: partner.id,
-      customerId: customer.id,
-      appCode: input.app_code,
-      storeId,
-      storeName,
-      packageCode: pkg.code,
-      credit,
-      now,
-    });
-    await enqueueEvent(tx, {
-      appCode: input.app_code,
-      type: "store.activated",
-      data: {
-        store_id: storeId,
-        store_name: storeName,
-        owner: { id: customer.id, email: customer.email, phone: input.phone || customer.phone },
-        package_code: pkg.code,
-        expires_at: result.expiresAt?.toISOString() ?? null,
-        order_reference_no: result.order.referenceNo,
-        partner_id: partner.id,
-      },
-      now,
-    });
-    return result;
+  const expiresAt = await sellToCustomer(ctx, {
+    event: "store.activated",
+    partnerId: partner.id,
+    owner: { id: customer.id, email: customer.email, phone: input.phone || customer.phone },
+    appCode: input.app_code,
+    storeId,
+    storeName,
+    packageCode: pkg.code,
+    credit,
+    now,
   });
-  await forgetCachedSessions({ userId: partner.id });
-  await forgetCachedSessions({ userId: customer.id });
-  return {
-    message: "commerce.storeActivated",
-    data: { store_id: storeId, name: storeName, expires_at: bought.expiresAt?.toISOString() ?? null, credit },
-  };
+  return { store_id: storeId, name: storeName, expires_at: expiresAt, credit };
 }
 
 /** /partner/list-order-detail: a customer's order lines, by default from the first day of last month. */
 export async function listOrderDetail(
   ctx: Ctx,
   input: z.output<typeof listOrderDetailSchema>,
-): Promise<CallResult> {
+): Promise<Page<PartnerOrderLineDto>> {
   const { user } = requireAuth(ctx);
-  if (!input.email) return { data: { items: [], total: 0 } };
-  const customer = await findCustomerByEmail(ctx.db, user.id, input.email);
+  if (!input.email) return { items: [], total: 0 };
+  const customer = await findReferredCustomer(ctx.db, user.id, input.email);
   if (!customer) throw new AppError("CUSTOMER_NOT_FOUND");
   const range = listRange(input, user.timezone);
   const now = ctx.clock();
@@ -248,7 +232,7 @@ export async function listOrderDetail(
     limit: input.limit,
     offset: input.offset,
   });
-  const page: Page<PartnerOrderLineDto> = {
+  return {
     items: found.items.map(({ line, order }) => ({
       _id: line.id,
       order_id: order.id,
@@ -267,5 +251,4 @@ export async function listOrderDetail(
     })),
     total: found.total,
   };
-  return { data: page };
 }

@@ -1,5 +1,6 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import type { Ctx } from "@/server/context";
+import { defineCall } from "@/server/http/call";
 import {
   noDataDto,
   paymentCancelSchema,
@@ -10,20 +11,28 @@ import {
 } from "./schema";
 import { cancelPayment, hidePayment, listPayments, paymentDetail } from "./service";
 
+/** A call with no data: the step, then its message. */
+const answerOnly =
+  <I>(message: string, step: (ctx: Ctx, input: I) => Promise<void>) =>
+  async (ctx: Ctx, input: I) => {
+    await step(ctx, input);
+    return { message };
+  };
+
 export const paymentCalls = {
   "/payment/my-payment": defineCall({
     auth: "session",
     summary: "The person's payment attempts (hidden ones left out), sortable",
     input: paymentListSchema,
     output: paymentPageDto,
-    run: listPayments,
+    run: async (ctx, input) => ({ data: await listPayments(ctx, input) }),
   }),
   "/payment/list": defineCall({
     auth: "session",
     summary: "The same as /payment/my-payment",
     input: paymentListSchema,
     output: paymentPageDto,
-    run: listPayments,
+    run: async (ctx, input) => ({ data: await listPayments(ctx, input) }),
   }),
   "/payment/detail": defineCall({
     auth: "session",
@@ -31,7 +40,7 @@ export const paymentCalls = {
     input: paymentIdSchema,
     output: paymentDetailDto,
     errors: ["PAYMENT_NOT_FOUND", "ORDER_NOT_FOUND"],
-    run: paymentDetail,
+    run: async (ctx, input) => ({ data: await paymentDetail(ctx, input) }),
   }),
   "/payment/cancel": defineCall({
     auth: "session",
@@ -39,7 +48,7 @@ export const paymentCalls = {
     input: paymentCancelSchema,
     output: noDataDto,
     errors: ["PAYMENT_NOT_FOUND", "PAYMENT_NOT_PENDING"],
-    run: cancelPayment,
+    run: answerOnly("commerce.paymentCancelled", cancelPayment),
   }),
   "/payment/hide": defineCall({
     auth: "session",
@@ -47,6 +56,6 @@ export const paymentCalls = {
     input: paymentIdSchema,
     output: noDataDto,
     errors: ["PAYMENT_NOT_FOUND", "PAYMENT_NOT_HIDEABLE"],
-    run: hidePayment,
+    run: answerOnly("commerce.paymentHidden", hidePayment),
   }),
 };

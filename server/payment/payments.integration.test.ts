@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adjustBalance } from "@/server/balance/service";
 import { getDb } from "@/server/db/client";
 import { pointLogs } from "@/server/db/tables/balances";
+import type { PaymentRow } from "@/server/db/tables/commerce";
 import { payments } from "@/server/db/tables/commerce";
 import { findOrderById } from "@/server/order/repository";
-import { findPaymentById, type PaymentRow } from "@/server/payment/repository";
+import { findPaymentById } from "@/server/payment/repository";
 import {
   configureProducts,
   countRows,
@@ -60,38 +61,22 @@ describe.each(["/payment/my-payment", "/payment/list"])("%s", (path) => {
     const second = await createdOrder(user);
     orderRef = first.reference_no;
     const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
-    p.a = await insertTestPayment(first.order_id, {
-      referenceNo: `PMA${tag}`,
-      method: "ONLINE_METHOD",
-      gateway: "VNPAY",
-      amount: 100000,
-      status: "PENDING",
-      createdAt: new Date("2026-03-09T16:59:59.000Z"),
-    });
-    p.b = await insertTestPayment(first.order_id, {
-      referenceNo: `PMB${tag}`,
-      method: "OFFLINE_METHOD",
-      gateway: "CASH",
-      amount: 300000,
-      status: "PAID",
-      createdAt: new Date("2026-03-09T17:00:00.000Z"),
-    });
-    p.c = await insertTestPayment(second.order_id, {
-      referenceNo: `PMC${tag}`,
-      method: "ONLINE_METHOD",
-      gateway: "ZALOPAY",
-      amount: 200000,
-      status: "CANCEL",
-      createdAt: new Date("2026-03-10T16:59:59.999Z"),
-    });
-    p.d = await insertTestPayment(second.order_id, {
-      referenceNo: `PMD${tag}`,
-      method: "ONLINE_METHOD",
-      gateway: "VNPAY",
-      amount: 50000,
-      status: "INVALID",
-      createdAt: new Date("2026-03-10T17:00:00.000Z"),
-    });
+    const listed = [
+      ["a", first, "ONLINE_METHOD", "VNPAY", 100000, "PENDING", "2026-03-09T16:59:59.000Z"],
+      ["b", first, "OFFLINE_METHOD", "CASH", 300000, "PAID", "2026-03-09T17:00:00.000Z"],
+      ["c", second, "ONLINE_METHOD", "ZALOPAY", 200000, "CANCEL", "2026-03-10T16:59:59.999Z"],
+      ["d", second, "ONLINE_METHOD", "VNPAY", 50000, "INVALID", "2026-03-10T17:00:00.000Z"],
+    ] as const;
+    for (const [key, order, method, gateway, amount, status, createdAt] of listed) {
+      p[key] = await insertTestPayment(order.order_id, {
+        referenceNo: `PM${key.toUpperCase()}${tag}`,
+        method,
+        gateway,
+        amount,
+        status,
+        createdAt: new Date(createdAt),
+      });
+    }
     await insertTestPayment(second.order_id, {
       status: "CANCEL",
       isHidden: true,

@@ -1,11 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
-import { bankTransfers, orders, payments } from "@/server/db/tables/commerce";
-import { users } from "@/server/db/tables/users";
+import { within } from "@/server/db/filters";
+import type { PaymentRow } from "@/server/db/tables/commerce";
+import { orders, payments } from "@/server/db/tables/commerce";
 
-export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
 const SORT_COLUMNS = {
@@ -72,8 +72,7 @@ export async function findPaymentsOf(
     reference
       ? sql`(${payments.referenceNo} = ${reference} or ${orders.referenceNo} = ${reference})`
       : undefined,
-    query.from ? gte(payments.createdAt, query.from) : undefined,
-    query.to ? lte(payments.createdAt, query.to) : undefined,
+    ...within(payments.createdAt, query),
   );
   const order: SQL[] = query.sort
     ? [(query.sort.desc ? desc : asc)(SORT_COLUMNS[query.sort.column]), desc(payments.id)]
@@ -149,12 +148,6 @@ export async function countPayments(db: Executor, orderId: string): Promise<numb
   return cappedCount(db, payments, eq(payments.orderId, orderId));
 }
 
-/** The person's points, the row locked for the rest of the transaction (a checkout spends them). */
-export async function readPointsForUpdate(db: Executor, userId: string): Promise<number> {
-  const [row] = await db.select({ point: users.point }).from(users).where(eq(users.id, userId)).for("update");
-  return Number(row?.point ?? 0);
-}
-
 /** Pending attempts past their expiry, oldest first (the sweeper and the reconciliation). */
 export async function findExpiredPending(db: Executor, now: Date, limit: number): Promise<PaymentRow[]> {
   return db
@@ -178,66 +171,8 @@ export async function findPendingAttempts(
     .orderBy(desc(payments.createdAt));
 }
 
-export type BankTransferRow = typeof bankTransfers.$inferSelect;
-
-/** Records a bank transaction once; answers the existing row when its id was seen before. */
-export async function recordBankTransfer(
-  db: Executor,
-  values: typeof bankTransfers.$inferInsert,
-): Promise<{ row: BankTransferRow; isNew: boolean }> {
-  const [inserted] = await db.insert(bankTransfers).values(values).onConflictDoNothing().returning();
-  if (inserted) return { row: inserted, isNew: true };
-  const [existing] = await db.select().from(bankTransfers).where(eq(bankTransfers.id, values.id)).limit(1);
-  if (!existing) throw new Error("bank transfer vanished");
-  return { row: existing, isNew: false };
-}
-
-export async function settleBankTransfer(
-  db: Executor,
-  id: string,
-  changes: { status: string; orderId?: string | null; referenceNo?: string | null; now: Date },
-): Promise<void> {
-  await db
-    .update(bankTransfers)
-    .set({
-      status: changes.status,
-      orderId: changes.orderId ?? null,
-      referenceNo: changes.referenceNo ?? null,
-      updatedAt: changes.now,
-    })
-    .where(eq(bankTransfers.id, id));
-}
-
-export async function findBankTransfers(db: Executor, status: string | undefined, limit: number) {
-  return db
-    .select()
-    .from(bankTransfers)
-    .where(status ? eq(bankTransfers.status, status) : undefined)
-    .orderBy(desc(bankTransfers.createdAt))
-    .limit(limit);
-}
-
 export async function setPaymentGatewayRef(db: Executor, id: string, gatewayRef: string): Promise<void> {
   await db.update(payments).set({ gatewayRef }).where(eq(payments.id, id));
-}
-
-/**
- * Takes a recorded transfer to apply it: only one caller wins (a concurrent replay does not), and
- * a claim left by a crash is taken again after five minutes.
- */
-export async function claimBankTransfer(db: Executor, id: string, now: Date): Promise<boolean> {
-  const stale = new Date(now.getTime() - 5 * 60_000);
-  const rows = await db
-    .update(bankTransfers)
-    .set({ status: "applying", updatedAt: now })
-    .where(
-      and(
-        eq(bankTransfers.id, id),
-        sql`(${bankTransfers.status} = 'received' or (${bankTransfers.status} = 'applying' and ${bankTransfers.updatedAt} < ${stale.toISOString()}::timestamptz))`,
-      ),
-    )
-    .returning({ id: bankTransfers.id });
-  return rows.length === 1;
 }
 
 /**
@@ -267,3 +202,4 @@ export async function recordLatePayment(
     .returning();
   return row;
 }
+export type { PaymentRow };

@@ -2,10 +2,9 @@ import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
+import type { ReferralRow } from "@/server/db/tables/referrals";
 import { referrals } from "@/server/db/tables/referrals";
 import { users } from "@/server/db/tables/users";
-
-export type ReferralRow = typeof referrals.$inferSelect;
 
 /** The id of the account whose own code is `code` (case-insensitive), if any. */
 export async function findUserIdByCode(db: Executor, code: string): Promise<string | undefined> {

@@ -43,9 +43,16 @@ export async function recordReferral(
  * REFERRAL_VERIFY_REWARD_MONTHS); granted once, nothing when nobody referred the account.
  */
 export async function grantVerifyReward(ctx: Pick<Ctx, "db" | "env">, referredId: string): Promise<void> {
-  if (ctx.env.REFERRAL_VERIFY_REWARD_MONTHS > 0) {
-    await setVerifyReward(ctx.db, referredId, ctx.env.REFERRAL_VERIFY_REWARD_MONTHS);
-  }
+  await grantVerifyRewardOf(ctx.db, referredId, ctx.env.REFERRAL_VERIFY_REWARD_MONTHS);
+}
+
+/** The verify reward of a given number of months (the demo seed's history); granted once, none for 0. */
+export async function grantVerifyRewardOf(
+  db: Executor,
+  referredId: string,
+  months: number,
+): Promise<boolean> {
+  return months > 0 && setVerifyReward(db, referredId, months);
 }
 
 /**

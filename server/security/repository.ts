@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, gt } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
-import { securityEvents } from "@/server/db/tables/security-events";
+import { cappedCount } from "@/server/db/count";
+import { type SecurityEventRow, securityEvents } from "@/server/db/tables/security-events";
 
 export type SecurityEventType =
   | "signup"
@@ -42,19 +43,18 @@ export async function insertSecurityEvent(
   await db.insert(securityEvents).values({ id: newId(), ...event, data: event.data ?? {} });
 }
 
-/** Whether `userId` signed in successfully from `ip` since `since` (the owner's usual address). */
-export async function signedInFrom(db: Executor, userId: string, ip: string, since: Date): Promise<boolean> {
-  const rows = await db
-    .select({ id: securityEvents.id })
+/** A page of the person's events, newest first, and how many there are (capped). */
+export async function findSecurityEvents(
+  db: Executor,
+  userId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: SecurityEventRow[]; total: number }> {
+  const items = await db
+    .select()
     .from(securityEvents)
-    .where(
-      and(
-        eq(securityEvents.userId, userId),
-        eq(securityEvents.type, "signin"),
-        eq(securityEvents.ip, ip),
-        gt(securityEvents.createdAt, since),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { items, total: await cappedCount(db, securityEvents, eq(securityEvents.userId, userId)) };
 }

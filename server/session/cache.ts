@@ -3,8 +3,8 @@ import { Redis } from "ioredis";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { redisClient } from "@/lib/rate-limit";
-import type { UserRow } from "@/server/user/repository";
-import type { SessionRow } from "./repository";
+import type { SessionRow } from "@/server/db/tables/sessions";
+import type { UserRow } from "@/server/db/tables/users";
 
 /**
  * DESIGN §7/§9: the live sessions /2.0/auth/userinfo resolved lately, kept a few seconds in this

@@ -1,11 +1,10 @@
 import "server-only";
-import { and, eq, gt, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import type { SessionRow } from "@/server/db/tables/sessions";
 import { sessions } from "@/server/db/tables/sessions";
+import type { UserRow } from "@/server/db/tables/users";
 import { users } from "@/server/db/tables/users";
-import type { UserRow } from "@/server/user/repository";
-
-export type SessionRow = typeof sessions.$inferSelect;
 
 export async function insertSession(db: Executor, values: typeof sessions.$inferInsert): Promise<SessionRow> {
   const [row] = await db.insert(sessions).values(values).returning();
@@ -27,6 +26,30 @@ export async function findLiveSession(
     .where(and(match, isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
+}
+
+/** A person's sessions still in force (optionally one app's). */
+function liveOf(userId: string, now: Date, appCode?: string): SQL | undefined {
+  return and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    appCode ? eq(sessions.appCode, appCode) : undefined,
+  );
+}
+
+/** The person's live sessions, newest activity first (optionally only one app's). */
+export async function findLiveSessions(
+  db: Executor,
+  userId: string,
+  now: Date,
+  appCode?: string,
+): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(liveOf(userId, now, appCode))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
 }
 
 export async function touchSession(db: Executor, id: string, now: Date, staleBefore: Date): Promise<void> {

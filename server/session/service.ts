@@ -3,9 +3,10 @@ import { newId, newToken, sha256 } from "@/lib/ids";
 import { SESSION_TTL_SECONDS } from "@/lib/session";
 import type { Ctx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
+import type { SessionRow } from "@/server/db/tables/sessions";
+import type { UserRow } from "@/server/db/tables/users";
 import { endOidcGrantsOfSessions } from "@/server/oidc/service";
 import { enqueueEvent } from "@/server/outbox/service";
-import type { UserRow } from "@/server/user/repository";
 import {
   cachedSession,
   cacheGeneration,
@@ -15,11 +16,11 @@ import {
 } from "./cache";
 import {
   findLiveSession,
+  findLiveSessions,
   insertSession,
   type RevokedSession,
   revokeSessionTree,
   revokeUserSessionRows,
-  type SessionRow,
   touchSession,
 } from "./repository";
 
@@ -34,27 +35,44 @@ export function forgetCachedSessions(selector: SessionSelector): Promise<void> {
   return forgetSessions(selector);
 }
 
+/** A session's row as it is stored: only the token's hash is kept. */
+export type NewSession = Omit<SessionRow, "revokedAt">;
+
+/**
+ * A session for `appCode` and its token, not yet stored: a sign-in stores it with the rest of its
+ * writes in one statement (server/auth/repository.ts).
+ */
+export function newSession(
+  ctx: Pick<Ctx, "clock" | "ip" | "userAgent">,
+  options: { user: UserRow; appCode: string; trustedDeviceId?: string; parentSessionId?: string },
+): { token: string; row: NewSession } {
+  const token = newToken();
+  const now = ctx.clock();
+  return {
+    token,
+    row: {
+      id: newId(),
+      userId: options.user.id,
+      tokenHash: sha256(token),
+      appCode: options.appCode,
+      userAgent: ctx.userAgent.slice(0, 500),
+      ip: ctx.ip,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+      trustedDeviceId: options.trustedDeviceId ?? null,
+      parentSessionId: options.parentSessionId ?? null,
+    },
+  };
+}
+
 /** Opens a session for `appCode` and returns its token; only the token's hash is stored. */
 export async function createSession(
   ctx: Pick<Ctx, "db" | "clock" | "ip" | "userAgent">,
   options: { user: UserRow; appCode: string; trustedDeviceId?: string; parentSessionId?: string },
 ): Promise<{ token: string; session: SessionRow }> {
-  const token = newToken();
-  const now = ctx.clock();
-  const session = await insertSession(ctx.db, {
-    id: newId(),
-    userId: options.user.id,
-    tokenHash: sha256(token),
-    appCode: options.appCode,
-    userAgent: ctx.userAgent.slice(0, 500),
-    ip: ctx.ip,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-    trustedDeviceId: options.trustedDeviceId ?? null,
-    parentSessionId: options.parentSessionId ?? null,
-  });
-  return { token, session };
+  const { token, row } = newSession(ctx, options);
+  return { token, session: await insertSession(ctx.db, row) };
 }
 
 /** The live session and user behind a token, or null. Marks it seen at most every 5 minutes. */
@@ -106,6 +124,15 @@ async function announceEnded(
 /** A live session by id with its person, or undefined. */
 export function getLiveSession(db: Executor, id: string, now: Date) {
   return findLiveSession(db, { id }, now);
+}
+
+/** The person's live sessions, newest activity first (all apps, or one app's). */
+export function listLiveSessions(
+  ctx: Pick<Ctx, "db" | "clock">,
+  userId: string,
+  appCode?: string,
+): Promise<SessionRow[]> {
+  return findLiveSessions(ctx.db, userId, ctx.clock(), appCode);
 }
 
 /**

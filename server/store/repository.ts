@@ -1,35 +1,22 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import type { StoreRow } from "@/server/db/tables/commerce";
 import { stores } from "@/server/db/tables/commerce";
 
-export type StoreRow = typeof stores.$inferSelect;
-
+/** A store of an app by its id there; `lock` holds the row for the rest of the transaction (two orders extending one store queue up). */
 export async function findStore(
   db: Executor,
   appCode: string,
   storeId: string,
+  options: { lock?: boolean } = {},
 ): Promise<StoreRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(stores)
     .where(and(eq(stores.appCode, appCode), eq(stores.storeId, storeId)))
     .limit(1);
-  return row;
-}
-
-/** Locks the store row for the rest of the transaction (two orders extending one store queue up). */
-export async function findStoreForUpdate(
-  db: Executor,
-  appCode: string,
-  storeId: string,
-): Promise<StoreRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(stores)
-    .where(and(eq(stores.appCode, appCode), eq(stores.storeId, storeId)))
-    .limit(1)
-    .for("update");
+  const [row] = options.lock ? await query.for("update") : await query;
   return row;
 }
 
@@ -40,7 +27,7 @@ export async function insertStore(db: Executor, values: typeof stores.$inferInse
     .onConflictDoNothing({ target: [stores.appCode, stores.storeId] })
     .returning();
   if (row) return row;
-  const existing = await findStoreForUpdate(db, values.appCode, values.storeId);
+  const existing = await findStore(db, values.appCode, values.storeId, { lock: true });
   if (!existing) throw new Error("store vanished during insert");
   return existing;
 }

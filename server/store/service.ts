@@ -2,7 +2,8 @@ import "server-only";
 import dayjs from "dayjs";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
-import { findStore, findStoreForUpdate, insertStore, type StoreRow, updateStore } from "./repository";
+import type { StoreRow } from "@/server/db/tables/commerce";
+import { findStore, insertStore, updateStore } from "./repository";
 
 /** The new expiry of a store bought for `months`: from its current expiry, or from now when it has lapsed. */
 export function extendedExpiry(current: Date | null, now: Date, months: number): Date {
@@ -35,7 +36,7 @@ export async function extendStore(
   now: Date,
 ): Promise<StoreRow | null> {
   const store =
-    (await findStoreForUpdate(tx, line.appCode, line.storeId)) ??
+    (await findStore(tx, line.appCode, line.storeId, { lock: true })) ??
     (await insertStore(tx, {
       id: newId(),
       appCode: line.appCode,

@@ -1,65 +1,28 @@
 // DEVICE_LIMIT live browser sessions per person: the sign-in over it answers 503 with the devices
 // and a token; signing one out completes it. Product tokens are not devices.
-import { generate } from "otplib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
+import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
+import type { DeviceDto } from "@/server/two-factor/schema";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, call } from "@/tests/setup/api";
+import { setUpEnv } from "@/tests/support/env";
+import {
+  as,
+  at,
+  CHROME_WINDOWS,
+  codeAt,
+  FIREFOX_LINUX,
+  type FlowData,
+  SAFARI_IPHONE,
+  signedIn as signedInAs,
+} from "@/tests/support/sign-in";
 
-type Device = {
-  id: string;
-  device: string;
-  browser: string;
-  os: string;
-  ip: string | null;
-  app_code: string;
-  is_current: boolean;
-  is_trusted: boolean;
-  created_at: string;
-  last_active: string;
-};
-type Data = Record<string, unknown> & {
-  error?: string;
-  fields?: Record<string, string>;
-  redirect_url?: string;
-  custom_auth?: string;
-  token?: string;
-  devices?: Device[];
-  items?: Device[];
-  limit?: number;
-  secret?: string;
-  _id?: string;
-};
+type Data = FlowData<{ devices?: DeviceDto[]; items?: DeviceDto[]; limit?: number }>;
 
-const CHROME_WINDOWS =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const SAFARI_IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const EDGE_MAC =
   "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0";
 
-const at = (ms: number) => () => new Date(ms);
-const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
-const as = (agent: string, options: CallOptions = {}): CallOptions => ({
-  ...options,
-  headers: { "user-agent": agent, ...options.headers },
-});
-
-let previousLimit: string | undefined;
-
-beforeAll(() => {
-  previousLimit = process.env.DEVICE_LIMIT;
-  process.env.DEVICE_LIMIT = "2";
-  resetEnvForTests();
-});
-
-afterAll(() => {
-  if (previousLimit === undefined) delete process.env.DEVICE_LIMIT;
-  else process.env.DEVICE_LIMIT = previousLimit;
-  resetEnvForTests();
-});
+setUpEnv({ DEVICE_LIMIT: "2" });
 
 beforeEach(() => {
   resetLimitsForTests();
@@ -69,12 +32,8 @@ function signIn(email: string, options: CallOptions = {}, body: Record<string, u
   return call<Data>("/auth/signin", { email, password: PASSWORD, ...body }, options);
 }
 
-async function signedIn(email: string, options: CallOptions = {}, body: Record<string, unknown> = {}) {
-  const res = await signIn(email, options, body);
-  expect(res.body.code).toBe(200);
-  expect(res.cookie).toMatch(/SSID=/);
-  return res;
-}
+const signedIn = (email: string, options: CallOptions = {}, body: Record<string, unknown> = {}) =>
+  signedInAs<Data>(email, options, body);
 
 function expectLimitReached(res: Awaited<ReturnType<typeof signIn>>, method = "signin") {
   expect(res.status).toBe(503);
@@ -231,9 +190,12 @@ describe("the device limit at sign-in", () => {
 });
 
 describe("the device limit after the second factor", () => {
-  it("answers 503 to verify-login at the limit, and resolving completes without asking again", async () => {
+  /**
+   * A person who turned the authenticator on in the profile of a first browser (Chrome), then
+   * signed in on a second (Safari) through the second factor. `step(k)`: k TOTP steps after enabling.
+   */
+  async function totpOnTwoBrowsers() {
     const user = await createUser();
-    // First browser: the profile where the authenticator is turned on.
     const first = await signedIn(user.email, as(CHROME_WINDOWS));
     const setup = await call<Data>(
       "/auth2-fa/generate-setup-url",
@@ -249,8 +211,6 @@ describe("the device limit after the second factor", () => {
       as(CHROME_WINDOWS, { cookie: first.cookie, clock: at(t0) }),
     );
     expect(on.body.code).toBe(200);
-
-    // Second browser, through the second factor.
     const started = await signIn(user.email, as(SAFARI_IPHONE, { clock: at(step(1)) }));
     const second = await call<Data>(
       "/auth2-fa/verify-login",
@@ -258,6 +218,12 @@ describe("the device limit after the second factor", () => {
       as(SAFARI_IPHONE, { clock: at(step(1)) }),
     );
     expect(second.body.code).toBe(200);
+    return { user, secret, step, first, second };
+  }
+
+  it("answers 503 to verify-login at the limit, and resolving completes without asking again", async () => {
+    // First browser: the profile where the authenticator is turned on; second, through the second factor.
+    const { user, secret, step, first, second } = await totpOnTwoBrowsers();
     expect(second.cookie).toMatch(/SSID=/);
 
     // Third browser: the password and the code are right, the limit stops it.
@@ -289,29 +255,7 @@ describe("the device limit after the second factor", () => {
   // throws DEVICE_LIMIT_EXCEEDED, so its TRUSTED_DEVICE cookie is never sent; resolveDeviceLimit
   // (sessions.ts) completes the sign-in without it: "trust this browser" is silently lost.
   it("keeps trust_device through the device-limit step", async () => {
-    const user = await createUser();
-    const first = await signedIn(user.email, as(CHROME_WINDOWS));
-    const setup = await call<Data>(
-      "/auth2-fa/generate-setup-url",
-      {},
-      as(CHROME_WINDOWS, { cookie: first.cookie }),
-    );
-    const secret = String(setup.body.data.secret);
-    const t0 = Date.now();
-    const step = (k: number) => t0 + k * 30_000;
-    const on = await call<Data>(
-      "/auth2-fa/enable-2fa",
-      { method: "totp", token: await codeAt(secret, t0) },
-      as(CHROME_WINDOWS, { cookie: first.cookie, clock: at(t0) }),
-    );
-    expect(on.body.code).toBe(200);
-    const started = await signIn(user.email, as(SAFARI_IPHONE, { clock: at(step(1)) }));
-    const second = await call<Data>(
-      "/auth2-fa/verify-login",
-      { custom_auth: String(started.body.data.custom_auth), token: await codeAt(secret, step(1)) },
-      as(SAFARI_IPHONE, { clock: at(step(1)) }),
-    );
-    expect(second.body.code).toBe(200);
+    const { user, secret, step } = await totpOnTwoBrowsers();
 
     const third = await signIn(user.email, as(FIREFOX_LINUX, { clock: at(step(2)) }));
     const stopped = await call<Data>(

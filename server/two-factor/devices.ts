@@ -1,26 +1,18 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { formatListDateTime } from "@/lib/format";
-import type { CookieDirective } from "@/lib/http/call";
 import { translator } from "@/lib/i18n";
 import { newId, newToken, sha256 } from "@/lib/ids";
 import { toLocale } from "@/lib/locales";
 import { parseUserAgent } from "@/lib/user-agent";
 import type { Ctx } from "@/server/context";
+import type { SessionRow } from "@/server/db/tables/sessions";
+import type { TrustedDeviceRow } from "@/server/db/tables/two-factor";
+import type { UserRow } from "@/server/db/tables/users";
 import { deliver } from "@/server/notify/deliver";
-import { PORTAL_APP_CODE } from "@/server/session/service";
-import type { UserRow } from "@/server/user/repository";
+import { listLiveSessions, PORTAL_APP_CODE } from "@/server/session/service";
 import { createFlow } from "@/server/verification/service";
-import {
-  countLiveSessions,
-  findLiveSessions,
-  findLiveTrustedDevice,
-  hasSignedInWithAgent,
-  insertTrustedDevice,
-  liveTrustedDeviceIds,
-  revokeTrustedDevices,
-  type SessionRow,
-} from "./repository";
+import { findLiveTrustedDevice, liveTrustedDeviceIds, revokeTrustedDevices } from "./repository";
 import type { DeviceDto } from "./schema";
 
 /** The httpOnly cookie of a browser trusted to skip the second factor. */
@@ -35,26 +27,27 @@ export async function trustedDeviceFor(ctx: Ctx, user: UserRow): Promise<string 
   return (await findLiveTrustedDevice(ctx.db, user.id, sha256(token), ctx.clock()))?.id;
 }
 
-/** Remembers this browser for 30 days: the record (hashed) and the cookie that proves it. */
-export async function trustThisDevice(
-  ctx: Ctx,
+/**
+ * This browser remembered for 30 days, not yet stored (the sign-in stores it with its session):
+ * the record, which keeps only the hash, and the token its cookie carries.
+ */
+export function newTrustedDevice(
+  ctx: Pick<Ctx, "clock" | "ip" | "userAgent">,
   user: UserRow,
-): Promise<{ id: string; cookie: CookieDirective }> {
+): { token: string; row: Omit<TrustedDeviceRow, "revokedAt"> } {
   const token = newToken();
-  const now = ctx.clock();
-  const row = await insertTrustedDevice(ctx.db, {
+  const createdAt = ctx.clock();
+  const expiresAt = new Date(createdAt.getTime() + TRUST_DAYS * 24 * 60 * 60 * 1000);
+  const row = {
     id: newId(),
     userId: user.id,
     tokenHash: sha256(token),
     userAgent: ctx.userAgent.slice(0, 500),
     ip: ctx.ip,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + TRUST_DAYS * 24 * 60 * 60 * 1000),
-  });
-  return {
-    id: row.id,
-    cookie: { name: TRUSTED_DEVICE_COOKIE, value: token, maxAge: TRUST_DAYS * 24 * 60 * 60, httpOnly: true },
+    createdAt,
+    expiresAt,
   };
+  return { token, row };
 }
 
 export function toDeviceDto(
@@ -83,27 +76,24 @@ export async function listDevices(
   userId: string,
   options: { currentId?: string; browsersOnly?: boolean } = {},
 ): Promise<DeviceDto[]> {
-  const now = ctx.clock();
   const [rows, trusted] = await Promise.all([
-    findLiveSessions(ctx.db, userId, now, options.browsersOnly ? PORTAL_APP_CODE : undefined),
-    liveTrustedDeviceIds(ctx.db, userId, now),
+    listLiveSessions(ctx, userId, options.browsersOnly ? PORTAL_APP_CODE : undefined),
+    liveTrustedDeviceIds(ctx.db, userId, ctx.clock()),
   ]);
   return rows.map((row) => toDeviceDto(row, options.currentId, trusted));
 }
 
 /**
  * DESIGN §4: at most DEVICE_LIMIT live browser sessions per person. The sign-in that would open
- * one more answers code 503 with the devices and a token for /device-limit-exceeded, where the
- * person signs out at least one and the sign-in completes. Product tokens handed to sibling
- * products ride on a browser's sign-in and do not count as devices.
+ * one more (its statement counted them and wrote nothing) answers code 503 with the devices and a
+ * token for /device-limit-exceeded, where the person signs out at least one and the sign-in
+ * completes. Product tokens handed to sibling products ride on a browser's sign-in and do not
+ * count as devices. Answers the error for the caller to throw.
  */
-export async function enforceDeviceLimit(
+export async function deviceLimitReached(
   ctx: Ctx,
   options: { user: UserRow; data: Record<string, unknown>; method: string; appCode?: string },
-): Promise<void> {
-  // Every sign-in pays for this: a count; the device list is read only when the limit is reached.
-  if ((await countLiveSessions(ctx.db, options.user.id, ctx.clock(), PORTAL_APP_CODE)) < ctx.env.DEVICE_LIMIT)
-    return;
+): Promise<AppError> {
   const devices = await listDevices(ctx, options.user.id, { browsersOnly: true });
   const { token } = await createFlow(ctx, {
     purpose: "device_limit",
@@ -113,15 +103,17 @@ export async function enforceDeviceLimit(
   });
   const params = new URLSearchParams({ token, method: options.method });
   if (options.appCode) params.set("app_code", options.appCode);
-  throw new AppError("DEVICE_LIMIT_EXCEEDED", {
+  return new AppError("DEVICE_LIMIT_EXCEEDED", {
     params: { limit: ctx.env.DEVICE_LIMIT },
     data: { devices, token, limit: ctx.env.DEVICE_LIMIT, redirect_url: `/device-limit-exceeded?${params}` },
   });
 }
 
-/** An email in the person's language when a sign-in comes from a browser never seen before. */
-export async function notifyIfNewDevice(ctx: Ctx, user: UserRow): Promise<void> {
-  if (!ctx.userAgent || (await hasSignedInWithAgent(ctx.db, user.id, ctx.userAgent.slice(0, 500)))) return;
+/**
+ * An email in the person's language about a sign-in from a browser never seen before (the
+ * sign-in's statement tells, server/auth/repository.ts). A mail that cannot go out is only logged.
+ */
+export async function notifyNewDevice(ctx: Ctx, user: UserRow): Promise<void> {
   const lang = toLocale(user.language);
   const t = translator(lang);
   const agent = parseUserAgent(ctx.userAgent);

@@ -1,6 +1,9 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
+import { signInAnswer } from "@/server/auth/handlers";
 import { emptySchema, signedInDto } from "@/server/auth/schema";
+import { defineCall } from "@/server/http/call";
+import { securityEventsDto } from "@/server/security/schema";
+import { listSecurityEvents } from "@/server/security/service";
 import { noDataDto } from "@/server/user/schema";
 import {
   byIdSchema,
@@ -16,7 +19,6 @@ import {
   resend2faSchema,
   resolveDeviceLimitSchema,
   revokedSessionDto,
-  securityEventsDto,
   sessionsDto,
   signedOutAllDto,
   smsCodeSentDto,
@@ -27,7 +29,6 @@ import {
 import { disable2fa, enable2fa, generateSetup, requireVerifySms, resend2fa, verifyLogin } from "./service";
 import {
   deviceLimitDevices,
-  listSecurityEvents,
   listSessions,
   logoutAll,
   resolveDeviceLimit,
@@ -43,7 +44,7 @@ export const twoFactorCalls = {
     input: generateSetupSchema,
     output: totpSetupDto,
     errors: ["FLOW_TOKEN_INVALID", "UNAUTHORIZED"],
-    run: generateSetup,
+    run: async (ctx, input) => ({ data: await generateSetup(ctx, input) }),
   }),
   "/auth2-fa/enable-2fa": defineCall({
     auth: "optional",
@@ -62,7 +63,11 @@ export const twoFactorCalls = {
       "OTP_TOO_MANY_ATTEMPTS",
       "DEVICE_LIMIT_EXCEEDED",
     ],
-    run: enable2fa,
+    run: async (ctx, input) => {
+      const { method, backupCodes, signIn } = await enable2fa(ctx, input);
+      const enabled = { ...(backupCodes ? { backup_codes: backupCodes } : {}), method };
+      return signIn ? signInAnswer(signIn, enabled) : { data: enabled, message: "account.security.enabled" };
+    },
   }),
   "/auth2-fa/require-verify-sms": defineCall({
     auth: "optional",
@@ -70,7 +75,7 @@ export const twoFactorCalls = {
     input: requireVerifySmsSchema,
     output: smsCodeSentDto,
     errors: ["RATE_LIMITED", "FLOW_TOKEN_INVALID", "UNAUTHORIZED", "OTP_RESEND_TOO_EARLY", "DELIVERY_FAILED"],
-    run: requireVerifySms,
+    run: async (ctx, input) => ({ data: await requireVerifySms(ctx, input) }),
   }),
   "/auth2-fa/verify-login": defineCall({
     auth: "none",
@@ -86,7 +91,7 @@ export const twoFactorCalls = {
       "OTP_TOO_MANY_ATTEMPTS",
       "DEVICE_LIMIT_EXCEEDED",
     ],
-    run: verifyLogin,
+    run: async (ctx, input) => signInAnswer(await verifyLogin(ctx, input)),
   }),
   "/auth2-fa/resend": defineCall({
     auth: "none",
@@ -100,7 +105,10 @@ export const twoFactorCalls = {
       "OTP_RESEND_TOO_EARLY",
       "DELIVERY_FAILED",
     ],
-    run: resend2fa,
+    run: async (ctx, input) => {
+      const { expTime } = await resend2fa(ctx, input);
+      return { data: { exp_time: expTime }, message: "auth.verify.resent" };
+    },
   }),
   "/auth2-fa/disable": defineCall({
     auth: "session",
@@ -108,7 +116,10 @@ export const twoFactorCalls = {
     input: disable2faSchema,
     output: noDataDto,
     errors: ["PASSWORD_INCORRECT", "TWO_FA_REQUIRED"],
-    run: disable2fa,
+    run: async (ctx, input) => {
+      await disable2fa(ctx, input);
+      return { data: {}, message: "account.security.disabled" };
+    },
   }),
   "/auth/device-limit-devices": defineCall({
     auth: "none",
@@ -116,7 +127,7 @@ export const twoFactorCalls = {
     input: deviceLimitSchema,
     output: deviceLimitDevicesDto,
     errors: ["FLOW_TOKEN_INVALID"],
-    run: deviceLimitDevices,
+    run: async (ctx, input) => ({ data: await deviceLimitDevices(ctx, input) }),
   }),
   "/auth/device-limit-resolve": defineCall({
     auth: "none",
@@ -124,21 +135,24 @@ export const twoFactorCalls = {
     input: resolveDeviceLimitSchema,
     output: signedInDto,
     errors: ["FLOW_TOKEN_INVALID", "DEVICE_NOT_FOUND", "DEVICE_LIMIT_EXCEEDED"],
-    run: resolveDeviceLimit,
+    run: async (ctx, input) => signInAnswer(await resolveDeviceLimit(ctx, input)),
   }),
   "/auth/logout-all": defineCall({
     auth: "session",
     summary: "End every session of the person, product tokens included",
     input: emptySchema,
     output: signedOutAllDto,
-    run: logoutAll,
+    run: async (ctx) => {
+      const revoked = await logoutAll(ctx);
+      return { data: { redirect_url: "/signin?logout=1", revoked }, session: { clear: true } };
+    },
   }),
   "/user/sessions": defineCall({
     auth: "session",
     summary: "The person's live sessions and OpenID Connect clients (Devices)",
     input: emptySchema,
     output: sessionsDto,
-    run: listSessions,
+    run: async (ctx) => ({ data: { items: await listSessions(ctx) } }),
   }),
   "/user/revoke-session": defineCall({
     auth: "session",
@@ -146,7 +160,12 @@ export const twoFactorCalls = {
     input: byIdSchema,
     output: revokedSessionDto,
     errors: ["DEVICE_NOT_FOUND"],
-    run: revokeSession,
+    run: async (ctx, input) => {
+      const { isCurrent } = await revokeSession(ctx, input);
+      return isCurrent
+        ? { data: { redirect_url: "/signin?logout=1" }, session: { clear: true } }
+        : { data: { id: input.id }, message: "account.devices.signedOut" };
+    },
   }),
   "/user/revoke-trusted-device": defineCall({
     auth: "session",
@@ -154,13 +173,16 @@ export const twoFactorCalls = {
     input: byIdSchema,
     output: deviceIdDto,
     errors: ["DEVICE_NOT_FOUND"],
-    run: untrustDevice,
+    run: async (ctx, input) => {
+      await untrustDevice(ctx, input);
+      return { data: { id: input.id }, message: "account.devices.untrusted" };
+    },
   }),
   "/user/security-events": defineCall({
     auth: "session",
     summary: "The person's security events: sign-ins, failures, two-factor, password changes",
     input: pageSchema,
     output: securityEventsDto,
-    run: listSecurityEvents,
+    run: async (ctx, input) => ({ data: await listSecurityEvents(ctx, input) }),
   }),
 };

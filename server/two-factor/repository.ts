@@ -1,16 +1,10 @@
 import "server-only";
-import { and, count, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
-import { cappedCount } from "@/server/db/count";
-import { securityEvents } from "@/server/db/tables/security-events";
-import { sessions } from "@/server/db/tables/sessions";
+import type { TrustedDeviceRow } from "@/server/db/tables/two-factor";
 import { backupCodes, trustedDevices } from "@/server/db/tables/two-factor";
 import { users } from "@/server/db/tables/users";
-
-export type TrustedDeviceRow = typeof trustedDevices.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-export type SecurityEventRow = typeof securityEvents.$inferSelect;
 
 /** Records `step` as the last accepted TOTP step; false when it (or a later one) was used already. */
 export async function claimTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
@@ -45,14 +39,6 @@ export async function spendBackupCode(
   return rows.length === 1;
 }
 
-export async function countUnusedBackupCodes(db: Executor, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(backupCodes)
-    .where(and(eq(backupCodes.userId, userId), isNull(backupCodes.usedAt)));
-  return row?.n ?? 0;
-}
-
 export async function insertTrustedDevice(
   db: Executor,
   values: typeof trustedDevices.$inferInsert,
@@ -60,6 +46,15 @@ export async function insertTrustedDevice(
   const [row] = await db.insert(trustedDevices).values(values).returning();
   if (!row) throw new Error("trusted device insert returned nothing");
   return row;
+}
+
+/** The person's trusted devices still in force. */
+function liveTrustedOf(userId: string, now: Date): SQL | undefined {
+  return and(
+    eq(trustedDevices.userId, userId),
+    isNull(trustedDevices.revokedAt),
+    gt(trustedDevices.expiresAt, now),
+  );
 }
 
 export async function findLiveTrustedDevice(
@@ -71,14 +66,7 @@ export async function findLiveTrustedDevice(
   const [row] = await db
     .select()
     .from(trustedDevices)
-    .where(
-      and(
-        eq(trustedDevices.userId, userId),
-        eq(trustedDevices.tokenHash, tokenHash),
-        isNull(trustedDevices.revokedAt),
-        gt(trustedDevices.expiresAt, now),
-      ),
-    )
+    .where(and(liveTrustedOf(userId, now), eq(trustedDevices.tokenHash, tokenHash)))
     .limit(1);
   return row;
 }
@@ -88,13 +76,7 @@ export async function liveTrustedDeviceIds(db: Executor, userId: string, now: Da
   const rows = await db
     .select({ id: trustedDevices.id })
     .from(trustedDevices)
-    .where(
-      and(
-        eq(trustedDevices.userId, userId),
-        isNull(trustedDevices.revokedAt),
-        gt(trustedDevices.expiresAt, now),
-      ),
-    );
+    .where(liveTrustedOf(userId, now));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -119,73 +101,4 @@ export async function revokeTrustedDevices(
   return rows.length;
 }
 
-/** The person's live sessions, newest activity first (optionally only one app's). */
-export async function findLiveSessions(
-  db: Executor,
-  userId: string,
-  now: Date,
-  appCode?: string,
-): Promise<SessionRow[]> {
-  return db
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        appCode ? eq(sessions.appCode, appCode) : undefined,
-      ),
-    )
-    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
-}
-
-/** Whether this person ever signed in before from a browser with this User-Agent. */
-export async function hasSignedInWithAgent(
-  db: Executor,
-  userId: string,
-  userAgent: string,
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent)))
-    .limit(1);
-  return Boolean(row);
-}
-
-export async function findSecurityEvents(
-  db: Executor,
-  userId: string,
-  page: { limit: number; offset: number },
-): Promise<{ items: SecurityEventRow[]; total: number }> {
-  const items = await db
-    .select()
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId))
-    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { items, total: await cappedCount(db, securityEvents, eq(securityEvents.userId, userId)) };
-}
-
-/** How many live sessions a person has (optionally one app's): the device limit's check on every sign-in. */
-export async function countLiveSessions(
-  db: Executor,
-  userId: string,
-  now: Date,
-  appCode?: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        appCode ? eq(sessions.appCode, appCode) : undefined,
-      ),
-    );
-  return row?.n ?? 0;
-}
+export type { TrustedDeviceRow };

@@ -1,42 +1,15 @@
-// A person who must use two-factor (is_require_2fa, or an admin) turns it on inside the sign-in:
-// /require-enable-2fa carries custom_auth, and enabling completes the sign-in.
-import { randomInt } from "node:crypto";
-import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
-import { createUser, PASSWORD } from "@/tests/factories/user";
-import { call, outbox } from "@/tests/setup/api";
+import { createUser, PASSWORD, randomPhone } from "@/tests/factories/user";
+import { call, lastSmsCode } from "@/tests/setup/api";
+import { at, codeAt, type FlowData } from "@/tests/support/sign-in";
 
-type Data = Record<string, unknown> & {
-  error?: string;
-  fields?: Record<string, string>;
-  redirect_url?: string;
-  custom_auth?: string;
-  secret?: string;
-  qrCode?: string;
-  otpauth_url?: string;
-  backup_codes?: string[];
-  method?: string;
+type Data = FlowData<{
   phone?: string;
   exp_time?: number;
   user?: { _id: string; verify_2fa_type: string | null };
-  _id?: string;
-  verify_2fa_type?: string | null;
   is_not_enable_2fa?: boolean;
-  is_verify_phone?: boolean;
-};
-
-const at = (ms: number) => () => new Date(ms);
-const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
-const randomPhone = () => `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-
-function lastSmsCode(phone: string): string {
-  const found = outbox()
-    .filter((m) => m.to === phone && m.channel === "SMS")
-    .at(-1);
-  if (!found) throw new Error(`no SMS to ${phone}`);
-  return String(found.params.code);
-}
+}>;
 
 /** The password step of someone who must turn two-factor on: answers custom_auth. */
 async function requiredSignIn(email: string, body: Record<string, unknown> = {}) {

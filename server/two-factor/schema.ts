@@ -94,17 +94,6 @@ export const deviceDto = z.object({
 });
 export type DeviceDto = z.infer<typeof deviceDto>;
 
-export const securityEventDto = z.object({
-  id: z.string(),
-  type: z.string().describe("signin, signin_failed, 2fa_enabled, password_changed, signout, …"),
-  ip: z.string().nullable(),
-  browser: z.string(),
-  os: z.string(),
-  created_at: z.iso.datetime(),
-  data: z.record(z.string(), z.unknown()),
-});
-export type SecurityEventDto = z.infer<typeof securityEventDto>;
-
 // Answers (the API reference documents them; server/openapi).
 
 /** /auth2-fa/generate-setup-url. */
@@ -113,6 +102,7 @@ export const totpSetupDto = z.object({
   secret: z.string().describe("Base32, for typing into the app"),
   otpauth_url: z.string(),
 });
+export type TotpSetupDto = z.infer<typeof totpSetupDto>;
 
 const enabledExtra = {
   method: z.enum(TWO_FA_METHODS),
@@ -123,10 +113,12 @@ const enabledExtra = {
 export const twoFaEnabledDto = z.union([signedInDto.extend(enabledExtra), z.object(enabledExtra)]);
 
 export const smsCodeSentDto = z.object({ phone: z.string(), exp_time: z.number().int() });
+export type SmsCodeSentDto = z.infer<typeof smsCodeSentDto>;
 
 export const codeExpiryDto = z.object({ exp_time: z.number().int() });
 
 export const deviceLimitDevicesDto = z.object({ devices: z.array(deviceDto), limit: z.number().int() });
+export type DeviceLimitDevicesDto = z.infer<typeof deviceLimitDevicesDto>;
 
 export const signedOutAllDto = z.object({ redirect_url: z.string(), revoked: z.number().int() });
 
@@ -136,5 +128,3 @@ export const deviceIdDto = z.object({ id: z.string() });
 
 /** Signing this very session out answers where to go; any other, its id. */
 export const revokedSessionDto = z.union([z.object({ redirect_url: z.string() }), deviceIdDto]);
-
-export const securityEventsDto = z.object({ items: z.array(securityEventDto), total: z.number().int() });

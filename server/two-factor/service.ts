@@ -3,14 +3,15 @@ import QRCode from "qrcode";
 import type { z } from "zod";
 import { decryptSecret, encryptSecret } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
 import { verifyPassword } from "@/lib/password";
 import { consume } from "@/lib/rate-limit";
 import { normalizeVietnamesePhone } from "@/lib/validation";
-import { type PendingSignIn, recordEvent, resumeSignIn } from "@/server/auth/finish-signin";
+import { type PendingSignIn, resumeSignIn, type SignInOutcome } from "@/server/auth/finish-signin";
 import type { Ctx } from "@/server/context";
+import type { UserRow } from "@/server/db/tables/users";
+import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions } from "@/server/session/service";
-import { findUserById, type UserRow, updateUser } from "@/server/user/repository";
+import { findUserById, getCurrentUser, updateUser } from "@/server/user/service";
 import {
   checkCode,
   createFlow,
@@ -28,6 +29,9 @@ import type {
   generateSetupSchema,
   requireVerifySmsSchema,
   resend2faSchema,
+  SmsCodeSentDto,
+  TotpSetupDto,
+  TwoFaMethod,
   verifyLoginSchema,
 } from "./schema";
 import { hashBackupCode, isSixDigitCode, matchTotp, newBackupCodes, newTotpSecret, totpUri } from "./totp";
@@ -44,15 +48,11 @@ async function subjectOf(
 ): Promise<{ user: UserRow; flow?: UserFlow }> {
   if (customAuth) {
     const flow = await getFlow(ctx, customAuth, "require_2fa");
-    const user = await findUserById(ctx.db, flow.userId);
+    const user = await findUserById(ctx, flow.userId);
     if (!user) throw new AppError("FLOW_TOKEN_INVALID");
     return { user, flow };
   }
-  if (!ctx.auth) throw new AppError("UNAUTHORIZED");
-  // The session cache may hold the person as of a few seconds ago; set-up steps need the row now.
-  const user = await findUserById(ctx.db, ctx.auth.user.id);
-  if (!user) throw new AppError("UNAUTHORIZED");
-  return { user };
+  return { user: await getCurrentUser(ctx) };
 }
 
 async function checkPassword(user: UserRow, password: string | undefined): Promise<void> {
@@ -65,15 +65,15 @@ async function checkPassword(user: UserRow, password: string | undefined): Promi
 export async function generateSetup(
   ctx: Ctx,
   input: z.output<typeof generateSetupSchema>,
-): Promise<CallResult> {
+): Promise<TotpSetupDto> {
   const { user } = await subjectOf(ctx, input.custom_auth);
   const secret = newTotpSecret();
-  await updateUser(ctx.db, user.id, {
+  await updateUser(ctx, user.id, {
     twoFaPendingSecret: encryptSecret(secret, ctx.env.DATA_ENCRYPTION_KEY),
   });
   const uri = totpUri(secret, user.email, ctx.t("common.appName"));
   const qrCode = await QRCode.toDataURL(uri, { margin: 1, width: 220 });
-  return { data: { qrCode, secret, otpauth_url: uri } };
+  return { qrCode, secret, otpauth_url: uri };
 }
 
 /**
@@ -83,7 +83,7 @@ export async function generateSetup(
 export async function requireVerifySms(
   ctx: Ctx,
   input: z.output<typeof requireVerifySmsSchema>,
-): Promise<CallResult> {
+): Promise<SmsCodeSentDto> {
   const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
   await consume("otpResendIp", ctx.ip);
   const phone =
@@ -97,15 +97,18 @@ export async function requireVerifySms(
   // The phone is remembered only once a code went to it (a refused resend keeps the old one).
   const { expTime } = await sendCode(ctx, { flow, user: { ...user, phone }, channel: "SMS" });
   await updateFlowData(ctx, flow, { ...(flow.data as PendingSignIn), phone });
-  return { data: { phone, exp_time: expTime } };
+  return { phone, exp_time: expTime };
 }
+
+/** Two-factor turned on: the method, the app's backup codes (shown once), and a sign-in it completed. */
+export type TwoFaEnabled = { method: TwoFaMethod; backupCodes?: string[]; signIn?: SignInOutcome };
 
 /**
  * /auth2-fa/enable-2fa: confirms the app (TOTP, answering ten backup codes once) or the SMS phone.
  * From a sign-in (`custom_auth`) the sign-in then completes; from the profile, changing a method
  * that is already on asks for the password.
  */
-export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema>): Promise<CallResult> {
+export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema>): Promise<TwoFaEnabled> {
   await consume("otpVerifyIp", ctx.ip);
   const { user, flow: signInFlow } = await subjectOf(ctx, input.custom_auth);
   if (!signInFlow && user.twoFaEnabledAt) await checkPassword(user, input.password);
@@ -118,7 +121,7 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
     const secret = decryptSecret(user.twoFaPendingSecret, ctx.env.DATA_ENCRYPTION_KEY);
     const step = await matchTotp(secret, input.token, now);
     if (step === null) throw new AppError("TWO_FA_INVALID");
-    updated = await updateUser(ctx.db, user.id, {
+    updated = await updateUser(ctx, user.id, {
       twoFaSecret: user.twoFaPendingSecret,
       twoFaPendingSecret: null,
       twoFaType: "TOTP",
@@ -137,7 +140,7 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
     if (!flow || !phone) throw new AppError("TWO_FA_SETUP_MISSING");
     await checkCode(ctx, { flow, code: input.token });
     if (!signInFlow) await finishFlow(ctx, flow);
-    updated = await updateUser(ctx.db, user.id, {
+    updated = await updateUser(ctx, user.id, {
       phone,
       isVerifyPhone: true,
       twoFaType: "SMS",
@@ -149,38 +152,33 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
   }
   if (!updated) throw new AppError("UNAUTHORIZED");
   await forgetCachedSessions({ userId: user.id });
-  await recordEvent(ctx, user.id, "2fa_enabled", {
+  await recordSecurityEvent(ctx, user.id, "2fa_enabled", {
     method: input.method,
     changed: Boolean(user.twoFaEnabledAt),
   });
-  const extra = backupCodes ? { backup_codes: backupCodes } : {};
-
-  if (signInFlow) {
-    await finishFlow(ctx, signInFlow);
-    const pending = signInFlow.data as PendingSignIn;
-    try {
-      const result = await resumeSignIn(ctx, updated, pending);
-      return { ...result, data: { ...(result.data as object), ...extra, method: input.method } };
-    } catch (error) {
-      // Stopped by the device limit: the backup codes are shown once, so they travel with the 503.
-      if (error instanceof AppError && error.code === "DEVICE_LIMIT_EXCEEDED" && backupCodes) {
-        throw new AppError("DEVICE_LIMIT_EXCEEDED", {
-          params: error.params,
-          data: { ...(error.data as object), ...extra },
-        });
-      }
-      throw error;
+  const enabled: TwoFaEnabled = { method: input.method, ...(backupCodes ? { backupCodes } : {}) };
+  if (!signInFlow) return enabled;
+  await finishFlow(ctx, signInFlow);
+  try {
+    return { ...enabled, signIn: await resumeSignIn(ctx, updated, signInFlow.data as PendingSignIn) };
+  } catch (error) {
+    // Stopped by the device limit: the backup codes are shown once, so they travel with the 503.
+    if (error instanceof AppError && error.code === "DEVICE_LIMIT_EXCEEDED" && backupCodes) {
+      throw new AppError("DEVICE_LIMIT_EXCEEDED", {
+        params: error.params,
+        data: { ...(error.data as object), backup_codes: backupCodes },
+      });
     }
+    throw error;
   }
-  return { data: { ...extra, method: input.method }, message: "account.security.enabled" };
 }
 
 /** /auth2-fa/disable: turning two-factor off asks for the password; not allowed where it is required. */
-export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSchema>): Promise<CallResult> {
+export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSchema>): Promise<void> {
   const { user } = await subjectOf(ctx, undefined);
   await checkPassword(user, input.password);
   if (user.isRequire2fa || user.scope === "admin") throw new AppError("TWO_FA_REQUIRED");
-  await updateUser(ctx.db, user.id, {
+  await updateUser(ctx, user.id, {
     twoFaType: null,
     twoFaSecret: null,
     twoFaPendingSecret: null,
@@ -189,8 +187,7 @@ export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSche
   await replaceBackupCodes(ctx.db, user.id, []);
   await revokeTrustedDevices(ctx.db, user.id, ctx.clock());
   await forgetCachedSessions({ userId: user.id });
-  await recordEvent(ctx, user.id, "2fa_disabled");
-  return { data: {}, message: "account.security.disabled" };
+  await recordSecurityEvent(ctx, user.id, "2fa_disabled");
 }
 
 /** Checks a second factor: the app's code (once), an SMS code, or a backup code (once). */
@@ -224,21 +221,24 @@ async function checkSecondFactor(
 }
 
 /** /auth2-fa/verify-login: the second step of a sign-in; success continues like a password sign-in. */
-export async function verifyLogin(ctx: Ctx, input: z.output<typeof verifyLoginSchema>): Promise<CallResult> {
+export async function verifyLogin(
+  ctx: Ctx,
+  input: z.output<typeof verifyLoginSchema>,
+): Promise<SignInOutcome> {
   await consume("otpVerifyIp", ctx.ip);
   const flow = await getFlow(ctx, input.custom_auth, "verify_2fa");
   await consume("twoFaUser", flow.userId);
-  const user = await findUserById(ctx.db, flow.userId);
+  const user = await findUserById(ctx, flow.userId);
   if (!user?.twoFaEnabledAt) throw new AppError("FLOW_TOKEN_INVALID");
   let kind: "totp" | "sms" | "backup";
   try {
     kind = await checkSecondFactor(ctx, user, flow, input.token);
   } catch (error) {
-    await recordEvent(ctx, user.id, "2fa_failed", { type: user.twoFaType });
+    await recordSecurityEvent(ctx, user.id, "2fa_failed", { type: user.twoFaType });
     throw error;
   }
   await finishFlow(ctx, flow);
-  await recordEvent(ctx, user.id, "2fa_verified", { kind });
+  await recordSecurityEvent(ctx, user.id, "2fa_verified", { kind });
   const pending = flow.data as PendingSignIn;
   return resumeSignIn(ctx, user, pending, {
     clientId: input.client_id,
@@ -247,11 +247,14 @@ export async function verifyLogin(ctx: Ctx, input: z.output<typeof verifyLoginSc
 }
 
 /** /auth2-fa/resend: another SMS code for a sign-in waiting for its second factor. */
-export async function resend2fa(ctx: Ctx, input: z.output<typeof resend2faSchema>): Promise<CallResult> {
+export async function resend2fa(
+  ctx: Ctx,
+  input: z.output<typeof resend2faSchema>,
+): Promise<{ expTime: number }> {
   await consume("otpResendIp", ctx.ip);
   const flow = await getFlow(ctx, input.custom_auth, "verify_2fa");
-  const user = await findUserById(ctx.db, flow.userId);
+  const user = await findUserById(ctx, flow.userId);
   if (user?.twoFaType !== "SMS") throw new AppError("TWO_FA_NOT_SMS");
   const { expTime } = await sendCode(ctx, { flow, user, channel: "SMS" });
-  return { data: { exp_time: expTime }, message: "auth.verify.resent" };
+  return { expTime };
 }

@@ -4,54 +4,30 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
-import { createUser, PASSWORD } from "@/tests/factories/user";
+import type { DeviceDto } from "@/server/two-factor/schema";
+import { createUser } from "@/tests/factories/user";
 import { type CallOptions, call, lastCode, outbox } from "@/tests/setup/api";
 import { signUp } from "@/tests/setup/signup";
+import {
+  as,
+  CHROME_WINDOWS,
+  FIREFOX_LINUX,
+  type FlowData,
+  SAFARI_IPHONE,
+  signedIn as signedInAs,
+} from "@/tests/support/sign-in";
 
-type Device = {
-  id: string;
-  device: string;
-  browser: string;
-  os: string;
-  ip: string | null;
-  app_code: string;
-  created_at: string;
-  last_active: string;
-  is_current: boolean;
-  is_trusted: boolean;
-};
-type Data = Record<string, unknown> & {
-  error?: string;
-  redirect_url?: string;
-  token?: string;
-  items?: (Device & { type?: string })[];
-  id?: string;
-  revoked?: number;
-  _id?: string;
-};
+type Data = FlowData<{ items?: (DeviceDto & { type?: string })[]; id?: string; revoked?: number }>;
 type Mail = ReturnType<typeof outbox>[number] & { template?: string; subject?: string; lang?: string };
 
-const CHROME_WINDOWS =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const SAFARI_IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-const FIREFOX_LINUX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const SAMSUNG_TABLET =
   "Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Safari/537.36";
 
-const as = (agent: string, options: CallOptions = {}): CallOptions => ({
-  ...options,
-  headers: { "user-agent": agent, ...options.headers },
-});
 const newDeviceMails = (email: string): Mail[] =>
   (outbox() as Mail[]).filter((m) => m.to === email && m.template === "new_device");
 
-async function signedIn(email: string, options: CallOptions = {}, body: Record<string, unknown> = {}) {
-  const res = await call<Data>("/auth/signin", { email, password: PASSWORD, ...body }, options);
-  expect(res.body.code).toBe(200);
-  expect(res.cookie).toMatch(/SSID=/);
-  return res;
-}
+const signedIn = (email: string, options: CallOptions = {}, body: Record<string, unknown> = {}) =>
+  signedInAs<Data>(email, options, body);
 
 /** A sign-in handing a product its token: the browser's cookie and the product's token. */
 async function signedInWithHandoff(email: string, options: CallOptions = {}) {

@@ -1,38 +1,15 @@
-// Two-factor by SMS: setting the phone up from the profile, the sign-in code and its resend.
-import { randomInt } from "node:crypto";
 import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
-import { createUser, PASSWORD } from "@/tests/factories/user";
-import { type CallOptions, call, outbox } from "@/tests/setup/api";
+import { createUser, PASSWORD, randomPhone } from "@/tests/factories/user";
+import { type CallOptions, call, lastSmsCode, outbox } from "@/tests/setup/api";
+import { at, type FlowData } from "@/tests/support/sign-in";
 
-type Data = Record<string, unknown> & {
-  error?: string;
-  fields?: Record<string, string>;
-  redirect_url?: string;
-  custom_auth?: string;
-  phone?: string | null;
-  exp_time?: number;
-  method?: string;
-  secret?: string;
-  backup_codes?: string[];
-  verify_2fa_type?: string | null;
-  is_verify_phone?: boolean;
-  _id?: string;
-};
+type Data = FlowData<{ phone?: string | null; exp_time?: number }>;
 type Message = ReturnType<typeof outbox>[number] & { template?: string };
 
-const at = (ms: number) => () => new Date(ms);
 const later = (seconds: number) => at(Date.now() + seconds * 1000);
-/** A Vietnamese mobile number nobody else in this file uses. */
-const randomPhone = () => `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 const smsTo = (phone: string): Message[] => outbox().filter((m) => m.to === phone && m.channel === "SMS");
-
-function lastSmsCode(phone: string): string {
-  const found = smsTo(phone).at(-1);
-  if (!found) throw new Error(`no SMS to ${phone}`);
-  return String(found.params.code);
-}
 
 async function signIn(email: string, options: CallOptions = {}) {
   return call<Data>("/auth/signin", { email, password: PASSWORD }, options);

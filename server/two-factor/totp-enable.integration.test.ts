@@ -1,6 +1,5 @@
 // Two-factor by authenticator app, turned on, changed and off from the profile.
 import { eq } from "drizzle-orm";
-import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import { getDb } from "@/server/db/client";
@@ -8,30 +7,9 @@ import { backupCodes } from "@/server/db/tables/two-factor";
 import { users } from "@/server/db/tables/users";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, call } from "@/tests/setup/api";
+import { at, codeAt, type FlowData, wrongCodeAt } from "@/tests/support/sign-in";
 
-type Data = Record<string, unknown> & {
-  error?: string;
-  fields?: Record<string, string>;
-  redirect_url?: string;
-  custom_auth?: string;
-  qrCode?: string;
-  secret?: string;
-  otpauth_url?: string;
-  backup_codes?: string[];
-  method?: string;
-  verify_2fa_type?: string | null;
-};
-
-const at = (ms: number) => () => new Date(ms);
-const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
-
-/** A six-digit code that is none of the codes valid around `ms` (the step before, now, after). */
-async function wrongCodeAt(secret: string, ms: number): Promise<string> {
-  const valid = new Set(await Promise.all([-30_000, 0, 30_000].map((d) => codeAt(secret, ms + d))));
-  for (const candidate of ["000000", "111111", "222222", "333333"])
-    if (!valid.has(candidate)) return candidate;
-  throw new Error("unreachable");
-}
+type Data = FlowData;
 
 async function signIn(email: string, options: CallOptions = {}) {
   const res = await call<Data>("/auth/signin", { email, password: PASSWORD }, options);

@@ -1,35 +1,17 @@
-// The second step of a sign-in for a person with an authenticator app: codes, backup codes,
-// throttling, hand-off to a product, trusted browsers and the security activity they leave.
-import { generate } from "otplib";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, call, outbox } from "@/tests/setup/api";
+import { at, codeAt, type FlowData, wrongCodeAt } from "@/tests/support/sign-in";
 
 type Device = { id: string; is_trusted: boolean; is_current: boolean };
-type Data = Record<string, unknown> & {
-  error?: string;
-  fields?: Record<string, string>;
-  redirect_url?: string;
-  custom_auth?: string;
-  secret?: string;
-  backup_codes?: string[];
-  _id?: string;
+type Data = FlowData<{
   items?: (Device & { type: string; created_at: string; data: Record<string, unknown> })[];
   total?: number;
-};
+}>;
 type Mail = ReturnType<typeof outbox>[number] & { template?: string };
 
-const at = (ms: number) => () => new Date(ms);
-const codeAt = (secret: string, ms: number) => generate({ secret, epoch: Math.floor(ms / 1000) });
 const NEW_PASSWORD = "Fresh@2024";
-
-async function wrongCodeAt(secret: string, ms: number): Promise<string> {
-  const valid = new Set(await Promise.all([-30_000, 0, 30_000].map((d) => codeAt(secret, ms + d))));
-  for (const candidate of ["000000", "111111", "222222", "333333"])
-    if (!valid.has(candidate)) return candidate;
-  throw new Error("unreachable");
-}
 
 /**
  * A person who turned the authenticator on from the profile. `step(k)` is a time k TOTP steps

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { resetEnvForTests } from "@/lib/env";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import en from "@/messages/en.json";
 import vi from "@/messages/vi.json";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, ORIGIN, outbox } from "@/tests/setup/api";
+import { withEnv } from "@/tests/support/env";
 
 type Data = Record<string, unknown> & {
   redirect_url?: string;
@@ -191,18 +191,11 @@ describe("/user/verify-email", () => {
     const { user, cookie } = await signedInUnverified();
     await call("/user/send-verify-mail", {}, { cookie });
     const token = tokenOf(mailsTo(user.email).at(-1));
-    const saved = process.env.APPS_CONFIG;
-    process.env.APPS_CONFIG = JSON.stringify({
-      lp: { name: "Builder", home: "https://builder.example.com/home" },
-    });
-    resetEnvForTests();
-    try {
+    const builder = { lp: { name: "Builder", home: "https://builder.example.com/home" } };
+    await withEnv({ APPS_CONFIG: JSON.stringify(builder) }, async () => {
       const res = await call("/user/verify-email", { token });
       expect(res.body.code).toBe(200);
       expect((res.body.data as Data).redirect_url).toBe("https://builder.example.com/home");
-    } finally {
-      process.env.APPS_CONFIG = saved;
-      resetEnvForTests();
-    }
+    });
   });
 });

@@ -1,18 +1,16 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
-import { translator } from "@/lib/i18n";
-import { toLocale } from "@/lib/locales";
 import { consume } from "@/lib/rate-limit";
 import { type Ctx, requireAuth } from "@/server/context";
-import { deliver } from "@/server/notify/deliver";
+import type { UserRow } from "@/server/db/tables/users";
 import { grantVerifyReward } from "@/server/referral/service";
-import { insertSecurityEvent } from "@/server/security/repository";
+import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions } from "@/server/session/service";
 import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
-import { findUserById, type UserRow, updateUser } from "./repository";
+import { findUserById, updateUser } from "./repository";
 import type { verifyEmailSchema } from "./schema";
+import { mailUser } from "./service";
 
 /** SPEC §9: another verification mail only when none was sent or the last is over 5 minutes old. */
 export const VERIFY_MAIL_INTERVAL_SECONDS = 5 * 60;
@@ -27,34 +25,21 @@ export async function sendVerificationMail(ctx: Ctx, user: UserRow): Promise<Dat
     user,
     ttlSeconds: VERIFY_LINK_TTL_SECONDS,
   });
-  const lang = toLocale(user.language);
-  const t = translator(lang);
-  const params = { link: `${ctx.origin}/verify-email?token=${token}`, name: user.fullname || user.email };
-  await deliver(
-    {
-      channel: "EMAIL",
-      to: user.email,
-      lang,
-      subject: t("notify.verifyEmail.subject"),
-      text: t("notify.verifyEmail.email", params),
-      template: "verify_email",
-      params,
-    },
-    { retryUntil: new Date(now.getTime() + VERIFY_LINK_TTL_SECONDS * 1000) },
-  );
+  await mailUser(ctx, user, {
+    template: "verify_email",
+    subject: "notify.verifyEmail.subject",
+    text: "notify.verifyEmail.email",
+    params: { link: `${ctx.origin}/verify-email?token=${token}`, name: user.fullname || user.email },
+    retryForMs: VERIFY_LINK_TTL_SECONDS * 1000,
+  });
   await updateUser(ctx.db, user.id, { verifyMailSentAt: now });
   void forgetCachedSessions({ userId: user.id });
-  await insertSecurityEvent(ctx.db, {
-    userId: user.id,
-    type: "email_verification_sent",
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-  });
+  await recordSecurityEvent(ctx, user.id, "email_verification_sent");
   return now;
 }
 
-/** /user/send-verify-mail for the signed-in person. */
-export async function requestVerificationMail(ctx: Ctx): Promise<CallResult> {
+/** /user/send-verify-mail for the signed-in person; answers when it was sent. */
+export async function requestVerificationMail(ctx: Ctx): Promise<Date> {
   const { user } = requireAuth(ctx);
   if (user.isVerifyEmail) throw new AppError("EMAIL_ALREADY_VERIFIED");
   const last = user.verifyMailSentAt?.getTime();
@@ -62,15 +47,17 @@ export async function requestVerificationMail(ctx: Ctx): Promise<CallResult> {
     const wait = Math.ceil(VERIFY_MAIL_INTERVAL_SECONDS - (ctx.clock().getTime() - last) / 1000);
     if (wait > 0) throw new AppError("VERIFY_MAIL_TOO_EARLY", { params: { minutes: Math.ceil(wait / 60) } });
   }
-  const sentAt = await sendVerificationMail(ctx, user);
-  return { data: { is_sent_mail: sentAt.toISOString() }, message: "account.verifyEmail.sent" };
+  return sendVerificationMail(ctx, user);
 }
 
 /**
  * /user/verify-email: the link's token marks the email verified (once). The answer names where
  * the page sends the person after its countdown: the builder (APPS_CONFIG `lp`) or the profile.
  */
-export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSchema>): Promise<CallResult> {
+export async function verifyEmail(
+  ctx: Ctx,
+  input: z.output<typeof verifyEmailSchema>,
+): Promise<{ email: string; redirect_url: string }> {
   await consume("verifyEmailIp", ctx.ip);
   const flow = await getFlow(ctx, input.token, "verify_email");
   const user = await findUserById(ctx.db, flow.userId);
@@ -79,14 +66,6 @@ export async function verifyEmail(ctx: Ctx, input: z.output<typeof verifyEmailSc
   await updateUser(ctx.db, user.id, { isVerifyEmail: true });
   await grantVerifyReward(ctx, user.id);
   void forgetCachedSessions({ userId: user.id });
-  await insertSecurityEvent(ctx.db, {
-    userId: user.id,
-    type: "email_verified",
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-  });
-  return {
-    data: { email: user.email, redirect_url: ctx.env.APPS_CONFIG.lp?.home ?? "/account/profile" },
-    message: "auth.verifyEmail.success",
-  };
+  await recordSecurityEvent(ctx, user.id, "email_verified");
+  return { email: user.email, redirect_url: ctx.env.APPS_CONFIG.lp?.home ?? "/account/profile" };
 }

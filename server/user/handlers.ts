@@ -1,17 +1,17 @@
 import "server-only";
-import { defineCall } from "@/lib/http/call";
-import { requestVerificationMail, verifyEmail } from "./email-verification";
-import { requestPasswordReset, resetPassword } from "./password-recovery";
+import { LANGUAGE_COOKIE } from "@/lib/locales";
+import { defineCall } from "@/server/http/call";
 import {
   changeAffiliateCode,
-  changePassword,
   joinAffiliateProgramme,
   myAffiliateInfo,
   myReferralInfo,
   myReferrer,
   updateMyAffiliateInfo,
-  updateProfile,
-} from "./profile";
+} from "./affiliate";
+import { requestVerificationMail, verifyEmail } from "./email-verification";
+import { requestPasswordReset, resetPassword } from "./password-recovery";
+import { changePassword, updateProfile } from "./profile";
 import {
   affiliateCodeDto,
   affiliateInfoDto,
@@ -34,6 +34,36 @@ import {
   verifyEmailSchema,
 } from "./schema";
 
+/** The language a person chose is the LANGUAGE cookie's too, for a year. */
+const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
+
+/** Two paths, one call: the affiliate's payment information (levels are set by the operator). */
+const updatePaymentInfoCall = defineCall({
+  auth: "session",
+  summary: "Update the affiliate's payment information",
+  input: updateAffiliateInfoSchema,
+  output: paymentInfoDto,
+  errors: ["NOT_AFFILIATE"],
+  run: async (ctx, input) => {
+    await updateMyAffiliateInfo(ctx, input);
+    return { data: { payment_info: input.payment_info }, message: "account.affiliate.paymentSaved" };
+  },
+});
+
+/** Two paths, one rule: the builder's code and the flow app's. */
+const changeCodeCall = (which: "builder" | "flow", summary: string) =>
+  defineCall({
+    auth: "session",
+    summary,
+    input: changeAffiliateCodeSchema,
+    output: affiliateCodeDto,
+    errors: ["CODE_TAKEN"],
+    run: async (ctx, input) => ({
+      data: { affilate_code: await changeAffiliateCode(ctx, input, which) },
+      message: "account.affiliate.codeChanged",
+    }),
+  });
+
 export const userCalls = {
   "/user/forgotten-pass": defineCall({
     auth: "none",
@@ -41,7 +71,10 @@ export const userCalls = {
     input: forgottenPassSchema,
     output: forgottenPassDto,
     errors: ["RATE_LIMITED"],
-    run: requestPasswordReset,
+    run: async (ctx, input) => {
+      await requestPasswordReset(ctx, input);
+      return { data: { email: input.email }, message: "auth.forgot.sent" };
+    },
   }),
   "/user/reset-password": defineCall({
     auth: "none",
@@ -49,7 +82,10 @@ export const userCalls = {
     input: resetPasswordSchema,
     output: redirectDto,
     errors: ["FLOW_TOKEN_INVALID"],
-    run: resetPassword,
+    run: async (ctx, input) => {
+      await resetPassword(ctx, input);
+      return { data: { redirect_url: "/signin" }, message: "auth.reset.done", session: { clear: true } };
+    },
   }),
   "/user/send-verify-mail": defineCall({
     auth: "session",
@@ -57,7 +93,10 @@ export const userCalls = {
     input: emptySchema,
     output: verificationMailDto,
     errors: ["EMAIL_ALREADY_VERIFIED", "VERIFY_MAIL_TOO_EARLY", "DELIVERY_FAILED"],
-    run: requestVerificationMail,
+    run: async (ctx) => {
+      const sentAt = await requestVerificationMail(ctx);
+      return { data: { is_sent_mail: sentAt.toISOString() }, message: "account.verifyEmail.sent" };
+    },
   }),
   "/user/verify-email": defineCall({
     auth: "none",
@@ -65,7 +104,7 @@ export const userCalls = {
     input: verifyEmailSchema,
     output: emailVerifiedDto,
     errors: ["RATE_LIMITED", "FLOW_TOKEN_INVALID"],
-    run: verifyEmail,
+    run: async (ctx, input) => ({ data: await verifyEmail(ctx, input), message: "auth.verifyEmail.success" }),
   }),
   "/user/update": defineCall({
     auth: "session",
@@ -74,7 +113,15 @@ export const userCalls = {
     input: updateProfileSchema,
     output: profileSavedDto,
     errors: ["AVATAR_REFUSED", "AVATAR_TOO_LARGE", "AVATAR_NOT_IMAGE"],
-    run: updateProfile,
+    run: async (ctx, input) => {
+      const { user, language } = await updateProfile(ctx, input);
+      const cookie = { name: LANGUAGE_COOKIE, maxAge: LANGUAGE_COOKIE_SECONDS, httpOnly: false };
+      return {
+        data: { user },
+        message: "account.profile.saved",
+        cookies: language ? [{ ...cookie, value: language }] : [],
+      };
+    },
   }),
   "/user/change-password": defineCall({
     auth: "session",
@@ -82,67 +129,47 @@ export const userCalls = {
     input: changePasswordSchema,
     output: noDataDto,
     errors: ["PASSWORD_INCORRECT"],
-    run: changePassword,
+    run: async (ctx, input) => {
+      await changePassword(ctx, input);
+      return { data: {}, message: "account.password.changed" };
+    },
   }),
-  "/user/change-affilate-code": defineCall({
-    auth: "session",
-    summary: "Change the person's referral / affiliate code (the builder's)",
-    input: changeAffiliateCodeSchema,
-    output: affiliateCodeDto,
-    errors: ["CODE_TAKEN"],
-    run: (ctx, input) => changeAffiliateCode(ctx, input, "builder"),
-  }),
-  "/user/change-flow-affilate-code": defineCall({
-    auth: "session",
-    summary: "Change the person's affiliate code in the flow app",
-    input: changeAffiliateCodeSchema,
-    output: affiliateCodeDto,
-    errors: ["CODE_TAKEN"],
-    run: (ctx, input) => changeAffiliateCode(ctx, input, "flow"),
-  }),
+  "/user/change-affilate-code": changeCodeCall(
+    "builder",
+    "Change the person's referral / affiliate code (the builder's)",
+  ),
+  "/user/change-flow-affilate-code": changeCodeCall(
+    "flow",
+    "Change the person's affiliate code in the flow app",
+  ),
   "/user/my-ref-affilate": defineCall({
     auth: "session",
     summary: "Who referred the person, if anyone",
     input: emptySchema,
     output: myReferrerDto,
-    run: myReferrer,
+    run: async (ctx) => ({ data: await myReferrer(ctx) }),
   }),
   "/user/my-refferral-info": defineCall({
     auth: "session",
     summary: "The person's invite link and how many accounts it brought",
     input: emptySchema,
     output: referralInfoDto,
-    run: myReferralInfo,
+    run: async (ctx) => ({ data: await myReferralInfo(ctx) }),
   }),
   "/affilate/my-affilate-info": defineCall({
     auth: "session",
     summary: "The affiliate's code, level, payment information and counts (null outside the programme)",
     input: emptySchema,
     output: affiliateInfoDto,
-    run: myAffiliateInfo,
+    run: async (ctx) => ({ data: await myAffiliateInfo(ctx) }),
   }),
   "/affilate/create": defineCall({
     auth: "session",
     summary: "Join the affiliate programme (level 1) with payment information",
     input: updateAffiliateInfoSchema,
     output: affiliateInfoDto,
-    run: joinAffiliateProgramme,
+    run: async (ctx, input) => ({ data: await joinAffiliateProgramme(ctx, input) }),
   }),
-  /** Only the person's own payment information; levels are set by the operator. */
-  "/affilate/update": defineCall({
-    auth: "session",
-    summary: "Update the affiliate's payment information",
-    input: updateAffiliateInfoSchema,
-    output: paymentInfoDto,
-    errors: ["NOT_AFFILIATE"],
-    run: updateMyAffiliateInfo,
-  }),
-  "/affilate/update-my-info": defineCall({
-    auth: "session",
-    summary: "Update the affiliate's payment information",
-    input: updateAffiliateInfoSchema,
-    output: paymentInfoDto,
-    errors: ["NOT_AFFILIATE"],
-    run: updateMyAffiliateInfo,
-  }),
+  "/affilate/update": updatePaymentInfoCall,
+  "/affilate/update-my-info": updatePaymentInfoCall,
 };

@@ -1,21 +1,17 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { CallResult } from "@/lib/http/call";
-import { translator } from "@/lib/i18n";
-import { toLocale } from "@/lib/locales";
 import { hashPassword } from "@/lib/password";
 import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume } from "@/lib/rate-limit";
 import type { Ctx } from "@/server/context";
-import { deliver } from "@/server/notify/deliver";
-import { insertSecurityEvent } from "@/server/security/repository";
+import { recordSecurityEvent } from "@/server/security/service";
 import { revokeAllSessions } from "@/server/session/service";
 import { forgetTrustedDevices } from "@/server/two-factor/devices";
-import { expireUserFlows } from "@/server/verification/repository";
-import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
+import { createFlow, expireFlowsOf, finishFlow, getFlow } from "@/server/verification/service";
 import { findUserByEmail, findUserById, updateUser } from "./repository";
 import type { forgottenPassSchema, resetPasswordSchema } from "./schema";
+import { mailUser } from "./service";
 
 /** A reset link lives 30 minutes. */
 export const RESET_TTL_SECONDS = 30 * 60;
@@ -27,54 +23,36 @@ export const RESET_TTL_SECONDS = 30 * 60;
 export async function requestPasswordReset(
   ctx: Ctx,
   input: z.output<typeof forgottenPassSchema>,
-): Promise<CallResult> {
+): Promise<void> {
   await consume("forgotIp", ctx.ip);
   await consume("forgotEmail", input.email);
   const user = await findUserByEmail(ctx.db, input.email);
-  if (user && user.status === "ACTIVE") {
-    const { token } = await createFlow(ctx, {
-      purpose: "reset_password",
-      user,
-      ttlSeconds: RESET_TTL_SECONDS,
+  if (user?.status !== "ACTIVE") return;
+  const { token } = await createFlow(ctx, {
+    purpose: "reset_password",
+    user,
+    ttlSeconds: RESET_TTL_SECONDS,
+  });
+  // A mail server failure must not answer differently for a known email (it would reveal it).
+  try {
+    await mailUser(ctx, user, {
+      template: "reset_password",
+      subject: "notify.reset.subject",
+      text: "notify.reset.email",
+      params: { link: `${ctx.origin}/resetpass?token=${token}`, minutes: RESET_TTL_SECONDS / 60 },
+      retryForMs: RESET_TTL_SECONDS * 1000,
     });
-    const lang = toLocale(user.language);
-    const t = translator(lang);
-    const params = { link: `${ctx.origin}/resetpass?token=${token}`, minutes: RESET_TTL_SECONDS / 60 };
-    // A mail server failure must not answer differently for a known email (it would reveal it).
-    try {
-      await deliver(
-        {
-          channel: "EMAIL",
-          to: user.email,
-          lang,
-          subject: t("notify.reset.subject"),
-          text: t("notify.reset.email", params),
-          template: "reset_password",
-          params,
-        },
-        { retryUntil: new Date(ctx.clock().getTime() + RESET_TTL_SECONDS * 1000) },
-      );
-    } catch (error) {
-      ctx.log.error({ err: error }, "forgotten-pass: the reset mail could not be sent");
-    }
-    await insertSecurityEvent(ctx.db, {
-      userId: user.id,
-      type: "password_reset_requested",
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-    });
+  } catch (error) {
+    ctx.log.error({ err: error }, "forgotten-pass: the reset mail could not be sent");
   }
-  return { data: { email: input.email }, message: "auth.forgot.sent" };
+  await recordSecurityEvent(ctx, user.id, "password_reset_requested");
 }
 
 /**
  * /user/reset-password: sets the new password once per link, voids the person's other reset
  * links and signs every session out (a reset is what someone does when an account is at risk).
  */
-export async function resetPassword(
-  ctx: Ctx,
-  input: z.output<typeof resetPasswordSchema>,
-): Promise<CallResult> {
+export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswordSchema>): Promise<void> {
   await consume("resetIp", ctx.ip);
   const flow = await getFlow(ctx, input.token, "reset_password");
   const user = await findUserById(ctx.db, flow.userId);
@@ -85,15 +63,8 @@ export async function resetPassword(
   }
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
-  await expireUserFlows(ctx.db, user.id, "reset_password", ctx.clock());
+  await expireFlowsOf(ctx, user.id, "reset_password");
   const revoked = await revokeAllSessions(ctx, user.id, undefined, "password_changed");
   await forgetTrustedDevices(ctx, user.id);
-  await insertSecurityEvent(ctx.db, {
-    userId: user.id,
-    type: "password_reset",
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    data: { revoked_sessions: revoked },
-  });
-  return { data: { redirect_url: "/signin" }, message: "auth.reset.done", session: { clear: true } };
+  await recordSecurityEvent(ctx, user.id, "password_reset", { revoked_sessions: revoked });
 }

@@ -3,9 +3,9 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { affiliates } from "@/server/db/tables/balances";
 import { referrals } from "@/server/db/tables/referrals";
+import type { UserRow } from "@/server/db/tables/users";
 import { users } from "@/server/db/tables/users";
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {

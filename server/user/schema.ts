@@ -150,6 +150,7 @@ export type UserInfoDto = z.infer<typeof userInfoDto>;
 
 /** /user/update: the person as saved. */
 export const profileSavedDto = z.object({ user: userInfoDto });
+export type ProfileSavedDto = z.infer<typeof profileSavedDto>;
 
 /** /user/forgotten-pass: the same answer whether or not the email has an account. */
 export const forgottenPassDto = z.object({ email: z.string() });
@@ -160,6 +161,7 @@ export const redirectDto = z.object({ redirect_url: z.string() });
 export const verificationMailDto = z.object({ is_sent_mail: isoTime });
 
 export const emailVerifiedDto = z.object({ email: z.string(), redirect_url: z.string() });
+export type EmailVerifiedDto = z.infer<typeof emailVerifiedDto>;
 
 /** A call that answers nothing but its message. */
 export const noDataDto = z.object({});
@@ -171,6 +173,7 @@ export const myReferrerDto = z.object({
   affilate_code: z.string().nullable(),
   ladiflow_ref: z.string().nullable(),
 });
+export type MyReferrerDto = z.infer<typeof myReferrerDto>;
 
 export const referralInfoDto = z.object({
   code: z.string(),
@@ -179,6 +182,7 @@ export const referralInfoDto = z.object({
   verified: z.number().int(),
   purchased: z.number().int(),
 });
+export type ReferralInfoDto = z.infer<typeof referralInfoDto>;
 
 /** /affilate/my-affilate-info: null for someone not in the programme. */
 export const affiliateInfoDto = z.object({
@@ -195,5 +199,6 @@ export const affiliateInfoDto = z.object({
     })
     .nullable(),
 });
+export type AffiliateInfoDto = z.infer<typeof affiliateInfoDto>;
 
 export const paymentInfoDto = z.object({ payment_info: z.string() });

@@ -1,10 +1,8 @@
 import "server-only";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import type { FlowTokenRow, OneTimeCodeRow } from "@/server/db/tables/flow-tokens";
 import { flowTokens, oneTimeCodes } from "@/server/db/tables/flow-tokens";
-
-export type FlowTokenRow = typeof flowTokens.$inferSelect;
-export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 export async function insertFlowToken(
   db: Executor,
@@ -15,9 +13,13 @@ export async function insertFlowToken(
   return row;
 }
 
-export async function findLiveFlowToken(
+/**
+ * A step for `purpose` neither used nor expired: the one a token opens (by its hash), or a
+ * person's newest (the profile's SMS two-factor set-up).
+ */
+export async function findLiveFlow(
   db: Executor,
-  tokenHash: string,
+  by: { tokenHash: string } | { userId: string },
   purpose: string,
   now: Date,
 ): Promise<FlowTokenRow | undefined> {
@@ -26,21 +28,26 @@ export async function findLiveFlowToken(
     .from(flowTokens)
     .where(
       and(
-        eq(flowTokens.tokenHash, tokenHash),
+        "tokenHash" in by ? eq(flowTokens.tokenHash, by.tokenHash) : eq(flowTokens.userId, by.userId),
         eq(flowTokens.purpose, purpose),
         isNull(flowTokens.usedAt),
         gt(flowTokens.expiresAt, now),
       ),
     )
+    .orderBy(desc(flowTokens.createdAt))
     .limit(1);
   return row;
 }
 
-/** Marks a flow token used; false when another request used it first. */
-export async function markFlowTokenUsed(db: Executor, id: string, now: Date): Promise<boolean> {
+/** Marks a step used, or replaces its data, while nobody used it; false when a request used it first. */
+export async function updateUnusedFlow(
+  db: Executor,
+  id: string,
+  values: Pick<typeof flowTokens.$inferInsert, "usedAt" | "data">,
+): Promise<boolean> {
   const rows = await db
     .update(flowTokens)
-    .set({ usedAt: now })
+    .set(values)
     .where(and(eq(flowTokens.id, id), isNull(flowTokens.usedAt)))
     .returning({ id: flowTokens.id });
   return rows.length === 1;
@@ -97,38 +104,4 @@ export async function expireUserFlows(
     .where(and(eq(flowTokens.userId, userId), eq(flowTokens.purpose, purpose), isNull(flowTokens.usedAt)));
 }
 
-export async function replaceFlowData(
-  db: Executor,
-  id: string,
-  data: Record<string, unknown>,
-): Promise<boolean> {
-  const rows = await db
-    .update(flowTokens)
-    .set({ data })
-    .where(and(eq(flowTokens.id, id), isNull(flowTokens.usedAt)))
-    .returning({ id: flowTokens.id });
-  return rows.length === 1;
-}
-
-/** The newest live flow of a person for a purpose (the profile's SMS two-factor set-up). */
-export async function findLatestUserFlow(
-  db: Executor,
-  userId: string,
-  purpose: string,
-  now: Date,
-): Promise<FlowTokenRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(flowTokens)
-    .where(
-      and(
-        eq(flowTokens.userId, userId),
-        eq(flowTokens.purpose, purpose),
-        isNull(flowTokens.usedAt),
-        gt(flowTokens.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(flowTokens.createdAt))
-    .limit(1);
-  return row;
-}
+export type { FlowTokenRow, OneTimeCodeRow };

@@ -3,20 +3,19 @@ import { createHmac, randomBytes } from "node:crypto";
 import { AppError } from "@/lib/errors";
 import { newCode, newId, newToken, safeEqual, sha256 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
+import type { FlowTokenRow } from "@/server/db/tables/flow-tokens";
+import type { UserRow } from "@/server/db/tables/users";
 import { type Channel, deliver } from "@/server/notify/deliver";
-import { insertSecurityEvent } from "@/server/security/repository";
-import type { UserRow } from "@/server/user/repository";
+import { recordSecurityEvent } from "@/server/security/service";
 import {
   addCodeAttempt,
   consumeCode,
-  type FlowTokenRow,
+  expireUserFlows,
   findLatestCode,
-  findLatestUserFlow,
-  findLiveFlowToken,
+  findLiveFlow,
   insertCode,
   insertFlowToken,
-  markFlowTokenUsed,
-  replaceFlowData,
+  updateUnusedFlow,
 } from "./repository";
 
 /** DESIGN §4: codes live 5 minutes, allow 5 wrong tries, and are resent no sooner than 60 s. */
@@ -69,13 +68,22 @@ export async function createFlow(
   return { token, flow };
 }
 
+/** The live flow a token opens for `purpose`, or undefined. */
+function flowOf(
+  ctx: Pick<Ctx, "db" | "clock">,
+  token: string,
+  purpose: FlowPurpose,
+): Promise<FlowTokenRow | undefined> {
+  return findLiveFlow(ctx.db, { tokenHash: sha256(token) }, purpose, ctx.clock());
+}
+
 /** The live flow behind a token for `purpose`, or FLOW_TOKEN_INVALID. */
 export async function getFlow(
   ctx: Pick<Ctx, "db" | "clock">,
   token: string,
   purpose: FlowPurpose,
 ): Promise<UserFlow> {
-  const flow = await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
+  const flow = await flowOf(ctx, token, purpose);
   if (!flow?.userId) throw new AppError("FLOW_TOKEN_INVALID");
   return flow as UserFlow;
 }
@@ -89,7 +97,7 @@ export async function getVerifyAccountFlow(
   ctx: Pick<Ctx, "db" | "clock">,
   token: string,
 ): Promise<FlowTokenRow> {
-  const flow = await findLiveFlowToken(ctx.db, sha256(token), "verify_account", ctx.clock());
+  const flow = await flowOf(ctx, token, "verify_account");
   if (!flow) throw new AppError("FLOW_TOKEN_INVALID");
   return flow;
 }
@@ -100,7 +108,7 @@ export async function isFlowLive(
   token: string,
   purpose: FlowPurpose,
 ): Promise<boolean> {
-  return Boolean(await findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock()));
+  return Boolean(await flowOf(ctx, token, purpose));
 }
 
 /** A live flow that started before anyone was known (the OAuth state), or undefined. */
@@ -109,7 +117,7 @@ export async function findAnonymousFlow(
   token: string,
   purpose: FlowPurpose,
 ): Promise<FlowTokenRow | undefined> {
-  return findLiveFlowToken(ctx.db, sha256(token), purpose, ctx.clock());
+  return flowOf(ctx, token, purpose);
 }
 
 /** The newest live flow of a person for `purpose`, or undefined. */
@@ -118,7 +126,7 @@ export async function findUserFlow(
   userId: string,
   purpose: FlowPurpose,
 ): Promise<UserFlow | undefined> {
-  return (await findLatestUserFlow(ctx.db, userId, purpose, ctx.clock())) as UserFlow | undefined;
+  return (await findLiveFlow(ctx.db, { userId }, purpose, ctx.clock())) as UserFlow | undefined;
 }
 
 /** Replaces a live flow's data; false when it was used or changed meanwhile. */
@@ -127,11 +135,21 @@ export async function updateFlowData(
   flow: FlowTokenRow,
   data: Record<string, unknown>,
 ): Promise<boolean> {
-  return replaceFlowData(ctx.db, flow.id, data);
+  return updateUnusedFlow(ctx.db, flow.id, { data });
+}
+
+/** Ends every live flow of a person for one purpose (a used reset link voids the others). */
+export async function expireFlowsOf(
+  ctx: Pick<Ctx, "db" | "clock">,
+  userId: string,
+  purpose: FlowPurpose,
+): Promise<void> {
+  await expireUserFlows(ctx.db, userId, purpose, ctx.clock());
 }
 
 export async function finishFlow(ctx: Pick<Ctx, "db" | "clock">, flow: FlowTokenRow): Promise<void> {
-  if (!(await markFlowTokenUsed(ctx.db, flow.id, ctx.clock()))) throw new AppError("FLOW_TOKEN_INVALID");
+  if (!(await updateUnusedFlow(ctx.db, flow.id, { usedAt: ctx.clock() })))
+    throw new AppError("FLOW_TOKEN_INVALID");
 }
 
 export function destinationFor(user: UserRow, channel: Channel): string {
@@ -175,12 +193,9 @@ export async function sendCode(
     },
     { retryUntil: new Date(now.getTime() + CODE_TTL_SECONDS * 1000) },
   );
-  await insertSecurityEvent(ctx.db, {
-    userId: options.user?.id ?? null,
-    type: "otp_sent",
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    data: { channel: options.channel, purpose: options.flow.purpose },
+  await recordSecurityEvent(ctx, options.user.id, "otp_sent", {
+    channel: options.channel,
+    purpose: options.flow.purpose,
   });
   return { expTime: CODE_TTL_SECONDS, delayed: delivery === "queued" };
 }
@@ -213,12 +228,9 @@ export async function issueDecoyCode(
     sentAt: now,
     expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
   });
-  await insertSecurityEvent(ctx.db, {
-    userId: null,
-    type: "otp_sent",
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-    data: { channel: options.channel, purpose: options.flow.purpose },
+  await recordSecurityEvent(ctx, null, "otp_sent", {
+    channel: options.channel,
+    purpose: options.flow.purpose,
   });
   return { expTime: CODE_TTL_SECONDS };
 }
@@ -251,13 +263,7 @@ export async function checkCode(ctx: Ctx, options: { flow: FlowTokenRow; code: s
   const expected = hashCode(options.code, options.flow.id, ctx.env.DATA_ENCRYPTION_KEY);
   if (!options.flow.userId || !safeEqual(expected, latest.codeHash)) {
     const attempts = await addCodeAttempt(ctx.db, latest.id);
-    await insertSecurityEvent(ctx.db, {
-      userId: options.flow.userId,
-      type: "otp_failed",
-      ip: ctx.ip,
-      userAgent: ctx.userAgent,
-      data: { purpose: options.flow.purpose },
-    });
+    await recordSecurityEvent(ctx, options.flow.userId, "otp_failed", { purpose: options.flow.purpose });
     if (attempts >= CODE_MAX_ATTEMPTS) throw new AppError("OTP_TOO_MANY_ATTEMPTS");
     throw new AppError("OTP_INVALID", { params: { left: CODE_MAX_ATTEMPTS - attempts } });
   }

@@ -1,6 +1,39 @@
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 
 export type SandboxRow = { label: string; value: string; mono?: boolean };
+
+const BUTTON_CLASS =
+  "inline-flex min-h-11 w-full items-center justify-center rounded-lg px-5 py-2 text-sm font-semibold sm:w-auto";
+const CANCEL_CLASS = `${BUTTON_CLASS} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+const PAY_CLASS = `${BUTTON_CLASS} bg-green-600 text-white hover:bg-green-700`;
+
+/** One of the two answers: the hidden fields, the outcome, and its button (`sandbox-<outcome>`). */
+function OutcomeForm({
+  action,
+  fields,
+  outcome,
+  className,
+  children,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  outcome: "pay" | "cancel";
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={action}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="outcome" value={outcome} />
+      <button type="submit" className={className} data-testid={`sandbox-${outcome}`}>
+        {children}
+      </button>
+    </form>
+  );
+}
 
 /**
  * The page a sandbox gateway shows (DESIGN §5): clearly not the real gateway, what is being paid,
@@ -24,9 +57,6 @@ export async function SandboxCard({
   fields: Record<string, string>;
 }) {
   const t = await getTranslations("dev.gateway");
-  const hidden = Object.entries(fields).map(([name, value]) => (
-    <input key={name} type="hidden" name={name} value={value} />
-  ));
   return (
     <main className="flex min-h-dvh items-start justify-center px-4 py-8 sm:items-center">
       <section
@@ -68,28 +98,12 @@ export async function SandboxCard({
             ))}
           </dl>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <form method="post" action={action}>
-              {hidden}
-              <input type="hidden" name="outcome" value="cancel" />
-              <button
-                type="submit"
-                className="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-gray-300 bg-white px-5 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50 sm:w-auto"
-                data-testid="sandbox-cancel"
-              >
-                {t("cancel")}
-              </button>
-            </form>
-            <form method="post" action={action}>
-              {hidden}
-              <input type="hidden" name="outcome" value="pay" />
-              <button
-                type="submit"
-                className="inline-flex min-h-11 w-full items-center justify-center rounded-lg bg-green-600 px-5 py-2 text-sm font-semibold text-white hover:bg-green-700 sm:w-auto"
-                data-testid="sandbox-pay"
-              >
-                {t("pay", { amount })}
-              </button>
-            </form>
+            <OutcomeForm action={action} fields={fields} outcome="cancel" className={CANCEL_CLASS}>
+              {t("cancel")}
+            </OutcomeForm>
+            <OutcomeForm action={action} fields={fields} outcome="pay" className={PAY_CLASS}>
+              {t("pay", { amount })}
+            </OutcomeForm>
           </div>
           <p className="text-xs text-gray-500">{t("footnote")}</p>
         </div>

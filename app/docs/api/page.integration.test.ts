@@ -10,7 +10,7 @@ import { limitsOf, typeLabel } from "./schema-view";
 describe("/docs/api", () => {
   it("renders every call, its input, answer and errors, and the six events", async () => {
     const html = renderToStaticMarkup(await ApiReferencePage());
-    const doc = await openApiDocument();
+    const doc = openApiDocument(registry);
     for (const path of Object.keys(registry)) expect(html).toContain(`/2.0${path}`);
     expect(html.match(/data-testid="api-operation"/g)).toHaveLength(Object.keys(registry).length);
     for (const event of Object.keys(doc.webhooks)) expect(html).toContain(event);

@@ -1,7 +1,7 @@
 // The fields of a JSON Schema (draft 2020-12, as server/openapi writes it) as plain HTML: name,
 // type, required, limits and words; nested objects indented, shared answers linked by name.
 import type { ReactNode } from "react";
-import type { JsonSchema } from "@/server/openapi/document";
+import type { JsonSchema } from "@/server/openapi/types";
 
 const REF_PREFIX = "#/components/schemas/";
 const MAX_DEPTH = 5;

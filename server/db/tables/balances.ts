@@ -76,3 +76,6 @@ export const affiliates = pgTable("affiliates", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+export type CreditLogRow = typeof creditLogs.$inferSelect;
+export type PointLogRow = typeof pointLogs.$inferSelect;

@@ -310,3 +310,12 @@ export const invoices = pgTable(
     ),
   ],
 );
+
+export type BankTransferRow = typeof bankTransfers.$inferSelect;
+export type CommissionRow = typeof commissions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type StoreRow = typeof stores.$inferSelect;

@@ -43,3 +43,6 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [index("one_time_codes_flow_idx").on(t.flowTokenId, t.sentAt)],
 );
+
+export type FlowTokenRow = typeof flowTokens.$inferSelect;
+export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

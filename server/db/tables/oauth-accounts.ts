@@ -20,3 +20,5 @@ export const oauthAccounts = pgTable(
     index("oauth_accounts_user_idx").on(t.userId),
   ],
 );
+
+export type OauthAccountRow = typeof oauthAccounts.$inferSelect;

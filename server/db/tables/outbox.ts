@@ -29,3 +29,5 @@ export const outbox = pgTable(
     index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -27,3 +27,5 @@ export const referrals = pgTable(
     ),
   ],
 );
+
+export type ReferralRow = typeof referrals.$inferSelect;

@@ -17,3 +17,5 @@ export const securityEvents = pgTable(
     index("security_events_user_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
+
+export type SecurityEventRow = typeof securityEvents.$inferSelect;

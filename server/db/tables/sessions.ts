@@ -32,3 +32,5 @@ export const sessions = pgTable(
     index("sessions_parent_idx").on(t.parentSessionId),
   ],
 );
+
+export type SessionRow = typeof sessions.$inferSelect;

@@ -33,3 +33,5 @@ export const trustedDevices = pgTable(
   },
   (t) => [index("trusted_devices_user_idx").on(t.userId), index("trusted_devices_token_idx").on(t.tokenHash)],
 );
+
+export type TrustedDeviceRow = typeof trustedDevices.$inferSelect;

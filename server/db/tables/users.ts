@@ -57,3 +57,5 @@ export const users = pgTable(
     index("users_phone_idx").on(t.phone),
   ],
 );
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,10 +1,5 @@
-import { env } from "@/lib/env";
 import { queryZalopay } from "@/server/checkout/sandbox";
-import { formOf, jsonResponse, requestOrigin, sandboxGuard } from "@/server/checkout/sandbox-http";
+import { sandboxApi } from "../../sandbox-route";
 
 /** The ZaloPay sandbox's query API. */
-export async function POST(request: Request) {
-  const refused = sandboxGuard();
-  if (refused) return refused;
-  return jsonResponse(queryZalopay(env(), requestOrigin(request), await formOf(request)));
-}
+export const POST = sandboxApi(queryZalopay);

@@ -1,8 +1,9 @@
 import "server-only";
 import { headers } from "next/headers";
 import { cache } from "react";
-import { type ApiRequest, handleApi } from "./dispatch";
-import type { Envelope } from "./envelope";
+import type { Envelope } from "@/lib/http/envelope";
+import { API_PREFIX, type ApiRequest, toWebResponse } from "./api-request";
+import { handleApi } from "./dispatch";
 
 /**
  * Runs a /2.0 call in-process on the visitor's behalf: through the same registry and dispatch
@@ -14,10 +15,7 @@ export async function callAsVisitor(
   incoming: Headers,
   body: Record<string, unknown> = {},
 ): Promise<Response> {
-  const answer = await handleApi(visitorRequest(path, incoming, body));
-  const headers = new Headers(answer.headers);
-  for (const c of answer.setCookies) headers.append("set-cookie", c);
-  return new Response(answer.body, { status: answer.status, headers });
+  return toWebResponse(await handleApi(visitorRequest(path, incoming, body)));
 }
 
 /** The call as the visitor's browser would make it (no web Request needed in-process). */
@@ -35,7 +33,7 @@ function visitorRequest(path: string, incoming: Headers, body: Record<string, un
   const text = JSON.stringify(body);
   return {
     method: "POST",
-    url: `/2.0${path}`,
+    url: `${API_PREFIX}${path}`,
     origin,
     header: (name) => sent[name] || undefined,
     text: async () => text,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
+import type { IssuedSession } from "@/server/session/issued";
 
 /**
  * How a call is authenticated: none, the person's session (cookie or header), either, or a
@@ -9,20 +10,8 @@ import type { Ctx } from "@/server/context";
  */
 export type AuthMode = "none" | "session" | "optional" | "product" | "bank";
 
-/** What a service asks dispatch to do with the session cookie. */
-export type SessionDirective =
-  | {
-      set: {
-        token: string;
-        userId: string;
-        hasPhone: boolean;
-        email: string;
-        fullname: string;
-        /** Inside a sibling product's frame: the cookie must survive a cross-site iframe. */
-        frame?: boolean;
-      };
-    }
-  | { clear: true };
+/** What a handler asks dispatch to do with the session cookie. */
+export type SessionDirective = { set: IssuedSession } | { clear: true };
 
 /** Any other cookie a call sets (maxAge > 0) or clears (maxAge 0): OAuth binding, language, … */
 export type CookieDirective = { name: string; value: string; maxAge: number; httpOnly: boolean };

@@ -3,43 +3,39 @@ import { env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { Db } from "@/server/db/client";
 import { issueInvoices, settleInvoice } from "@/server/invoice/service";
-import { findOrdersOf } from "@/server/order/repository";
 import type { OrderStatus } from "@/server/order/schema";
-import { buyWithCredit, createOrderAsOperator } from "@/server/order/service";
+import { buyWithCredit } from "@/server/order/service/buy-with-credit";
+import { createOrderAsOperator } from "@/server/order/service/create-order";
+import { hasOrders } from "@/server/order/service/list-orders";
 import { transitionOrder } from "@/server/order/state";
-import { openAttempt, voidPayment } from "@/server/payment/service";
+import { openAttempt, voidPayment } from "@/server/payment/attempts";
 import { recordReferral } from "@/server/referral/service";
-import { findUserByEmail, insertUser, setAffiliate, updateAffiliate } from "@/server/user/repository";
+import { createUser, findUserByEmail, setAffiliate, updateAffiliate } from "@/server/user/service";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-type DemoOrder = {
-  daysAgo: number;
-  app: "ls" | "lp";
-  store: [string, string];
-  pkg: string;
-  months: number;
-  /** Attempts before the end state: a gateway and whether it was cancelled or paid. */
-  attempts?: { gateway: "VNPAY" | "ZALOPAY"; outcome: "CANCEL" | "PAID" | "PENDING" }[];
-  end: OrderStatus;
-  note?: string;
-};
+/** The stores the seed buys for: the app, and the store's id and name there. */
+const STORES = {
+  shop: { app: "ls", id: "demo-shop", name: "Demo Shop" },
+  shopHanoi: { app: "ls", id: "demo-shop-2", name: "Demo Shop Hanoi" },
+  landing: { app: "lp", id: "demo-landing", name: "Demo Landing" },
+  lanShop: { app: "ls", id: "friend-shop", name: "Lan's Shop" },
+  tuanShop: { app: "ls", id: "tuan-shop", name: "Tuan Shop" },
+  minhLanding: { app: "lp", id: "minh-landing", name: "Minh Landing" },
+  hoaLanding: { app: "lp", id: "hoa-landing", name: "Hoa Landing" },
+} as const;
+
+/** What the seed orders, `daysAgo`: one line, a package for some months for one of the stores. */
+type OrderSpec = { daysAgo: number; store: keyof typeof STORES; pkg: string; months: number };
+
+type Attempt = { gateway: "VNPAY" | "ZALOPAY"; outcome: "CANCEL" | "PAID" | "PENDING" };
 
 /** Issue 9: orders and payments in every status over five months, stores on two apps. */
-const ORDERS: DemoOrder[] = [
-  {
-    daysAgo: 150,
-    app: "ls",
-    store: ["demo-shop", "Demo Shop"],
-    pkg: "PRO",
-    months: 1,
-    end: "PAID",
-    note: "Bank transfer confirmed",
-  },
+const ORDERS: (OrderSpec & { end: OrderStatus; note?: string; attempts?: Attempt[] })[] = [
+  { daysAgo: 150, store: "shop", pkg: "PRO", months: 1, end: "PAID", note: "Bank transfer confirmed" },
   {
     daysAgo: 120,
-    app: "lp",
-    store: ["demo-landing", "Demo Landing"],
+    store: "landing",
     pkg: "PREMIUM_5",
     months: 12,
     end: "PAID",
@@ -47,27 +43,17 @@ const ORDERS: DemoOrder[] = [
   },
   {
     daysAgo: 90,
-    app: "ls",
-    store: ["demo-shop", "Demo Shop"],
+    store: "shop",
     pkg: "STARTER",
     months: 1,
     end: "CANCEL",
     attempts: [{ gateway: "VNPAY", outcome: "CANCEL" }],
     note: "Chose another package",
   },
-  {
-    daysAgo: 60,
-    app: "lp",
-    store: ["demo-landing", "Demo Landing"],
-    pkg: "PRO",
-    months: 3,
-    end: "INVALID",
-    note: "Duplicate order",
-  },
+  { daysAgo: 60, store: "landing", pkg: "PRO", months: 3, end: "INVALID", note: "Duplicate order" },
   {
     daysAgo: 40,
-    app: "ls",
-    store: ["demo-shop-2", "Demo Shop Hanoi"],
+    store: "shopHanoi",
     pkg: "PRO",
     months: 1,
     end: "PAID_DEBIT",
@@ -75,8 +61,7 @@ const ORDERS: DemoOrder[] = [
   },
   {
     daysAgo: 10,
-    app: "ls",
-    store: ["demo-shop", "Demo Shop"],
+    store: "shop",
     pkg: "PRO",
     months: 2,
     end: "PAID",
@@ -87,8 +72,7 @@ const ORDERS: DemoOrder[] = [
   },
   {
     daysAgo: 3,
-    app: "lp",
-    store: ["demo-landing", "Demo Landing"],
+    store: "landing",
     pkg: "ENTERPRISE",
     months: 12,
     end: "PENDING",
@@ -97,35 +81,27 @@ const ORDERS: DemoOrder[] = [
       { gateway: "ZALOPAY", outcome: "PENDING" },
     ],
   },
-  {
-    daysAgo: 0,
-    app: "ls",
-    store: ["demo-shop-2", "Demo Shop Hanoi"],
-    pkg: "STARTER",
-    months: 1,
-    end: "PENDING",
-  },
+  { daysAgo: 0, store: "shopHanoi", pkg: "STARTER", months: 1, end: "PENDING" },
 ];
 
-/** A customer's paid order at `daysAgo` (commissions and rewards follow through the state module). */
-async function customerBuys(
-  db: Db,
-  base: number,
-  spec: { email: string; app: string; store: [string, string]; pkg: string; months: number; daysAgo: number },
-): Promise<void> {
-  const customer = await findUserByEmail(db, spec.email);
-  if (!customer) return;
-  const now = new Date(base - spec.daysAgo * DAY);
-  const order = await createOrderAsOperator(db, {
-    userId: customer.id,
-    appCode: spec.app,
-    lines: [
-      { store_id: spec.store[0], store_name: spec.store[1], package_code: spec.pkg, months: spec.months },
-    ],
+/** The affiliate programme's customers and what each paid for. */
+const CUSTOMER_ORDERS: (OrderSpec & { email: string })[] = [
+  { email: "demo-friend-1@example.com", store: "lanShop", pkg: "STARTER", months: 1, daysAgo: 100 },
+  { email: "demo-friend-2@example.com", store: "minhLanding", pkg: "PRO", months: 3, daysAgo: 45 },
+  { email: "demo-friend-1-a@example.com", store: "tuanShop", pkg: "PRO", months: 1, daysAgo: 40 },
+  { email: "demo-friend-3@example.com", store: "hoaLanding", pkg: "PREMIUM_5", months: 12, daysAgo: 10 },
+];
+
+/** The seed's order for a person at `now`, priced from the catalog like any other. */
+function seedOrder(db: Db, userId: string, spec: OrderSpec, now: Date) {
+  const store = STORES[spec.store];
+  return createOrderAsOperator(db, {
+    userId,
+    appCode: store.app,
+    lines: [{ store_id: store.id, store_name: store.name, package_code: spec.pkg, months: spec.months }],
     operator: "seed",
     now,
   });
-  await transitionOrder({ db, env: env(), now }, { orderId: order.id, to: "PAID", actor: "seed" });
 }
 
 const monthOf = (at: number) => new Date(at + 7 * 3_600_000).toISOString().slice(0, 7);
@@ -136,58 +112,37 @@ const monthOf = (at: number) => new Date(at + 7 * 3_600_000).toISOString().slice
  * paid and one pending invoice; and a partner who activated a sales-app store for a customer.
  */
 async function fillProgrammes(db: Db, demoId: string, base: number): Promise<void> {
-  const friend = await findUserByEmail(db, "demo-friend-1@example.com");
+  const friend = await findUserByEmail({ db }, "demo-friend-1@example.com");
   if (!friend) return;
-  await setAffiliate(db, friend.id, true);
-  await updateAffiliate(db, friend.id, { paymentInfo: "Techcombank 1903 — Lan Nguyen", level: "1" });
-  const second = await insertUser(db, {
-    id: newId(),
-    email: "demo-friend-1-a@example.com",
-    passwordHash: null,
-    fullname: "Tuan Vo",
-    phone: "0987654321",
-    isVerified: true,
-    isVerifyEmail: true,
-    code: "demo-friend-1-a",
-    createdAt: new Date(base - 60 * DAY),
-  });
+  await setAffiliate({ db }, friend.id, true);
+  await updateAffiliate({ db }, friend.id, { paymentInfo: "Techcombank 1903 — Lan Nguyen", level: "1" });
+  const second = await createUser(
+    { db },
+    {
+      id: newId(),
+      email: "demo-friend-1-a@example.com",
+      passwordHash: null,
+      fullname: "Tuan Vo",
+      phone: "0987654321",
+      isVerified: true,
+      isVerifyEmail: true,
+      code: "demo-friend-1-a",
+      createdAt: new Date(base - 60 * DAY),
+    },
+  );
   if (second)
     await recordReferral({ db, clock: () => new Date(base - 60 * DAY) }, second.id, {
       referral_id: friend.code,
     });
 
-  await customerBuys(db, base, {
-    email: "demo-friend-1@example.com",
-    app: "ls",
-    store: ["friend-shop", "Lan's Shop"],
-    pkg: "STARTER",
-    months: 1,
-    daysAgo: 100,
-  });
-  await customerBuys(db, base, {
-    email: "demo-friend-2@example.com",
-    app: "lp",
-    store: ["minh-landing", "Minh Landing"],
-    pkg: "PRO",
-    months: 3,
-    daysAgo: 45,
-  });
-  await customerBuys(db, base, {
-    email: "demo-friend-1-a@example.com",
-    app: "ls",
-    store: ["tuan-shop", "Tuan Shop"],
-    pkg: "PRO",
-    months: 1,
-    daysAgo: 40,
-  });
-  await customerBuys(db, base, {
-    email: "demo-friend-3@example.com",
-    app: "lp",
-    store: ["hoa-landing", "Hoa Landing"],
-    pkg: "PREMIUM_5",
-    months: 12,
-    daysAgo: 10,
-  });
+  // Each customer's paid order: commissions and rewards follow through the state module.
+  for (const spec of CUSTOMER_ORDERS) {
+    const customer = await findUserByEmail({ db }, spec.email);
+    if (!customer) continue;
+    const now = new Date(base - spec.daysAgo * DAY);
+    const order = await seedOrder(db, customer.id, spec, now);
+    await transitionOrder({ db, env: env(), now }, { orderId: order.id, to: "PAID", actor: "seed" });
+  }
 
   const paidMonth = monthOf(base - 100 * DAY);
   const [paid] = await issueInvoices(db, paidMonth, new Date(base - 95 * DAY));
@@ -195,7 +150,7 @@ async function fillProgrammes(db: Db, demoId: string, base: number): Promise<voi
   await issueInvoices(db, monthOf(base - 40 * DAY), new Date(base - 20 * DAY));
 
   // The partner activates a sales-app store for a customer who had none, paying with credit.
-  const customer = await findUserByEmail(db, "demo-friend-2@example.com");
+  const customer = await findUserByEmail({ db }, "demo-friend-2@example.com");
   if (customer) {
     const now = new Date(base - 15 * DAY);
     await db.transaction((tx) =>
@@ -215,21 +170,12 @@ async function fillProgrammes(db: Db, demoId: string, base: number): Promise<voi
 
 /** Fills the demo account's orders once (an existing data dir gets them on its next start). */
 export async function fillDemoOrders(db: Db, demoId: string): Promise<void> {
-  const existing = await findOrdersOf(db, demoId, { limit: 1, offset: 0 });
-  if (existing.total > 0) return;
+  if (await hasOrders(db, demoId)) return;
   const base = Date.now();
   await fillProgrammes(db, demoId, base);
   for (const [i, spec] of ORDERS.entries()) {
     const now = new Date(base - spec.daysAgo * DAY - (ORDERS.length - i) * 3_600_000);
-    const order = await createOrderAsOperator(db, {
-      userId: demoId,
-      appCode: spec.app,
-      lines: [
-        { store_id: spec.store[0], store_name: spec.store[1], package_code: spec.pkg, months: spec.months },
-      ],
-      operator: "seed",
-      now,
-    });
+    const order = await seedOrder(db, demoId, spec, now);
     let paidBy: string | undefined;
     for (const [n, attempt] of (spec.attempts ?? []).entries()) {
       const at = new Date(now.getTime() + (n + 1) * 600_000);

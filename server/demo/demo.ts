@@ -4,18 +4,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
-import { hasCreditLogs } from "@/server/balance/repository";
-import { type Adjustment, adjustBalance } from "@/server/balance/service";
+import { type Adjustment, adjustBalance, hasCreditLog } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
-import { setVerifyReward } from "@/server/referral/repository";
-import { recordReferral } from "@/server/referral/service";
+import { grantVerifyRewardOf, recordReferral } from "@/server/referral/service";
 import {
+  createUser,
   findUserByEmail,
-  insertUser,
   setAffiliate,
   updateAffiliate,
   updateUser,
-} from "@/server/user/repository";
+} from "@/server/user/service";
 import { fillDemoOrders } from "./demo-commerce";
 
 export const DEMO_EMAIL = "demo@example.com";
@@ -32,27 +30,30 @@ export async function ensureDemoAccount(
   const stored = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { password?: string }) : {};
   // Letters, digits and one allowed special character: valid on every screen's password rule.
   const password = stored.password ?? `Demo@${randomBytes(6).toString("hex")}`;
-  if (!(await findUserByEmail(db, DEMO_EMAIL))) {
-    await insertUser(db, {
-      id: newId(),
-      email: DEMO_EMAIL,
-      passwordHash: await hashPassword(password),
-      fullname: "Demo Person",
-      phone: "0912345678",
-      countryCode: "vn",
-      isVerified: true,
-      isVerifyEmail: true,
-      isVerifyPhone: true,
-      code: "demo",
-    });
+  if (!(await findUserByEmail({ db }, DEMO_EMAIL))) {
+    await createUser(
+      { db },
+      {
+        id: newId(),
+        email: DEMO_EMAIL,
+        passwordHash: await hashPassword(password),
+        fullname: "Demo Person",
+        phone: "0912345678",
+        countryCode: "vn",
+        isVerified: true,
+        isVerifyEmail: true,
+        isVerifyPhone: true,
+        code: "demo",
+      },
+    );
   }
   if (!stored.password) {
     // With PostgreSQL nothing else creates DATA_DIR before the demo password is kept there.
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ email: DEMO_EMAIL, password }, null, 2), { mode: 0o600 });
   }
-  const demo = await findUserByEmail(db, DEMO_EMAIL);
-  if (demo && !(await hasCreditLogs(db, demo.id))) await fillDemoAccount(db, demo.id);
+  const demo = await findUserByEmail({ db }, DEMO_EMAIL);
+  if (demo && !(await hasCreditLog(db, demo.id))) await fillDemoAccount(db, demo.id);
   if (demo) await fillDemoOrders(db, demo.id);
   return { email: DEMO_EMAIL, password };
 }
@@ -66,28 +67,31 @@ const DAY = 24 * 60 * 60 * 1000;
 async function fillDemoAccount(db: Db, demoId: string): Promise<void> {
   const now = Date.now();
   const at = (daysAgo: number, hour = 10) => new Date(now - daysAgo * DAY + (hour - 12) * 60 * 60 * 1000);
-  await updateUser(db, demoId, { isPartner: true, flowAffilateCode: "demo-flow" });
-  await setAffiliate(db, demoId, true);
-  await updateAffiliate(db, demoId, { paymentInfo: "Vietcombank 0123456789 — Demo Person", level: "2" });
+  await updateUser({ db }, demoId, { isPartner: true, flowAffilateCode: "demo-flow" });
+  await setAffiliate({ db }, demoId, true);
+  await updateAffiliate({ db }, demoId, { paymentInfo: "Vietcombank 0123456789 — Demo Person", level: "2" });
 
   // Referred accounts first: a partner's order names its customer.
   const customers: string[] = [];
   for (const [i, name] of ["Lan Nguyen", "Minh Tran", "Hoa Le", "Quang Pham"].entries()) {
-    const customer = await insertUser(db, {
-      id: newId(),
-      email: `demo-friend-${i + 1}@example.com`,
-      passwordHash: null,
-      fullname: name,
-      isVerified: true,
-      isVerifyEmail: i < 3,
-      code: `demo-friend-${i + 1}`,
-      referralId: "demo",
-      createdAt: at(120 - i * 30),
-    });
+    const customer = await createUser(
+      { db },
+      {
+        id: newId(),
+        email: `demo-friend-${i + 1}@example.com`,
+        passwordHash: null,
+        fullname: name,
+        isVerified: true,
+        isVerifyEmail: i < 3,
+        code: `demo-friend-${i + 1}`,
+        referralId: "demo",
+        createdAt: at(120 - i * 30),
+      },
+    );
     if (!customer) continue;
     customers.push(customer.id);
     await recordReferral({ db, clock: () => at(120 - i * 30) }, customer.id, { referral_id: "demo" });
-    if (i < 3) await setVerifyReward(db, customer.id, 1);
+    if (i < 3) await grantVerifyRewardOf(db, customer.id, 1);
   }
 
   const changes: Omit<Adjustment, "userId">[] = [

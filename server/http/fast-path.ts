@@ -1,7 +1,8 @@
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { logger } from "@/lib/logger";
-import { type ApiRequest, handleApi } from "./dispatch";
+import type { ApiRequest } from "./api-request";
+import { handleApi } from "./dispatch";
 
 /** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
 const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;

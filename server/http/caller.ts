@@ -1,0 +1,125 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { unsealSession } from "@/lib/session";
+import type { Ctx } from "@/server/context";
+import type { Db } from "@/server/db/client";
+import { resolveToken } from "@/server/session/service";
+import type { ApiRequest } from "./api-request";
+import type { Call } from "./call";
+
+// Who is calling: the origin, the address, a product's or the bank's key, the person's session.
+
+/** Per-configuration values, computed once (the env object is replaced only by tests). */
+const configCache = new WeakMap<Env, { appOrigin?: string; apps: { code: string; key: Buffer }[] }>();
+function configOf(config: Env) {
+  let found = configCache.get(config);
+  if (!found) {
+    found = {
+      appOrigin: config.APP_URL ? new URL(config.APP_URL).origin : undefined,
+      apps: Object.entries(config.APPS_CONFIG).flatMap(([code, app]) =>
+        app.api_key
+          ? [{ code: code.toLowerCase(), key: createHash("sha256").update(app.api_key).digest() }]
+          : [],
+      ),
+    };
+    configCache.set(config, found);
+  }
+  return found;
+}
+
+export function clientIp(request: ApiRequest): string {
+  return request.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+}
+
+/** The origin the browser sees: APP_URL when configured, else the Host the request came to. */
+export function selfOrigin(request: ApiRequest, config: Env): string {
+  const configured = configOf(config).appOrigin;
+  if (configured) return configured;
+  // Parsed only when a header is missing: this runs on every call.
+  const host = request.header("x-forwarded-host") ?? request.header("host") ?? new URL(request.origin).host;
+  const proto =
+    request.header("x-forwarded-proto")?.split(",")[0] ??
+    request.origin.slice(0, request.origin.indexOf(":"));
+  return `${proto}://${host}`;
+}
+
+export function bearer(request: ApiRequest): string | undefined {
+  const header = request.header("authorization")?.trim();
+  if (!header) return undefined;
+  return header.replace(/^Bearer\s+/i, "");
+}
+
+/** A browser form post from another site must not act with this site's cookie (CSRF). */
+export function refuseCrossSite(request: ApiRequest, origin: string, headerToken: string | undefined): void {
+  if (headerToken || request.method !== "POST") return;
+  const sentOrigin = request.header("origin");
+  const fetchSite = request.header("sec-fetch-site");
+  const crossSite =
+    (sentOrigin && sentOrigin !== origin) ||
+    (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none");
+  if (crossSite) throw new AppError("FORBIDDEN_ORIGIN");
+}
+
+/**
+ * The product a server-to-server call comes from: its `api_key` (APPS_CONFIG) as the bearer,
+ * compared in constant time against every app's key (DESIGN §11). Refused otherwise.
+ */
+export function productOf(
+  request: ApiRequest,
+  key: string | undefined,
+  config: Env,
+): NonNullable<Ctx["product"]> {
+  const given = createHash("sha256")
+    .update(key ?? "")
+    .digest();
+  let found: string | undefined;
+  for (const app of configOf(config).apps) {
+    if (timingSafeEqual(given, app.key) && key) found = app.code;
+  }
+  if (!found) throw new AppError("PRODUCT_KEY_INVALID");
+  const idempotencyKey = request.header("idempotency-key")?.trim() || undefined;
+  if (idempotencyKey && idempotencyKey.length > 255) {
+    throw new AppError("VALIDATION", { fields: { "idempotency-key": "validation.invalidType" } });
+  }
+  return { appCode: found, idempotencyKey };
+}
+
+/** The bank notification's `Authorization: Apikey <BANK_WEBHOOK_KEY>`; off when no key is set. */
+export function checkBankKey(request: ApiRequest, config: Env): void {
+  const configured = config.BANK_WEBHOOK_KEY;
+  const given = /^Apikey\s+(.+)$/i.exec(request.header("authorization")?.trim() ?? "")?.[1] ?? "";
+  const digest = (v: string) => createHash("sha256").update(v).digest();
+  if (!configured || !given || !timingSafeEqual(digest(given), digest(configured))) {
+    throw new AppError("PRODUCT_KEY_INVALID");
+  }
+}
+
+/**
+ * The person behind a call, checked live: the header's token (a product's call), else the sealed
+ * cookie's, else the body's `token` where the call takes one (sibling products). A call that
+ * needs a session and has none is refused.
+ */
+export async function personOf(
+  call: Call,
+  sent: {
+    db: Db;
+    clock: () => Date;
+    secret: string;
+    headerToken: string | undefined;
+    sealedCookie: string | undefined;
+    body: Record<string, unknown>;
+  },
+): Promise<Ctx["auth"]> {
+  // The sealed cookie is opened only when no token came in the header (a product's call).
+  const sealed = sent.headerToken ? null : await unsealSession(sent.sealedCookie, sent.secret);
+  const bodyToken = call.bodyToken && typeof sent.body.token === "string" ? sent.body.token : undefined;
+  const token = sent.headerToken ?? sealed?.token ?? bodyToken;
+  const auth =
+    token && call.auth !== "none" && call.auth !== "product"
+      ? await resolveToken(sent.db, token, sent.clock())
+      : null;
+  if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
+  return auth;
+}

@@ -1,0 +1,40 @@
+// The server half of a list's CSV link (`export` of a declaration): a GET route that streams the
+// signed-in person's filtered list.
+import { dayIn } from "@/lib/format";
+import type { Locale } from "@/lib/locales";
+import { exportLanguage } from "@/server/affiliate/export";
+import type { Db } from "@/server/db/client";
+import { requestAuth } from "@/server/http/request-auth";
+
+/** Who downloads: their rows, their time zone and the language of the page they download from. */
+type Reader = { id: string; timezone: string; lang: Locale };
+
+/**
+ * The GET handler of a list's export: signed out goes to sign-in; the file is named after the list
+ * and the day in the person's zone (`commissions-20250131.csv`).
+ */
+export function csvExportRoute<F>({
+  file,
+  filters,
+  csv,
+}: {
+  file: string;
+  /** The address's filters as the CSV takes them. */
+  filters: (params: URLSearchParams) => F;
+  csv: (db: Db, reader: Reader, filters: F) => ReadableStream<Uint8Array>;
+}) {
+  return async (request: Request): Promise<Response> => {
+    const auth = await requestAuth(request);
+    if (!auth) return new Response(null, { status: 303, headers: { location: "/signin" } });
+    const { id, timezone, language } = auth.user;
+    const stamp = dayIn(timezone, new Date()).replace(/-/g, "");
+    const reader = { id, timezone, lang: exportLanguage(request, language) };
+    return new Response(csv(auth.db, reader, filters(new URL(request.url).searchParams)), {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="${file}-${stamp}.csv"`,
+        "cache-control": "no-store",
+      },
+    });
+  };
+}

@@ -1,0 +1,182 @@
+import "server-only";
+import { parseCookies } from "@/lib/cookies";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { type Envelope, envelope } from "@/lib/http/envelope";
+import { translator } from "@/lib/i18n";
+import { acceptedLocale, LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
+import { type Logger, logger } from "@/lib/logger";
+import { type CookieContext, clearedSessionCookies, SESSION_COOKIE } from "@/lib/session";
+import type { Ctx } from "@/server/context";
+import { getDb } from "@/server/db/client";
+import { metrics } from "@/server/ops/metrics";
+import { registry } from "@/server/registry";
+import { type ApiRequest, type ApiResponse, fromWebRequest, splitUrl, toWebResponse } from "./api-request";
+import type { CallResult } from "./call";
+import { bearer, checkBankKey, clientIp, personOf, productOf, refuseCrossSite, selfOrigin } from "./caller";
+import {
+  type Answer,
+  failure,
+  invalidInput,
+  json,
+  methodNotAllowed,
+  unknownCall,
+  type Where,
+  withRequestId,
+} from "./refusals";
+import { hasNotText, readBody } from "./request-body";
+import { setCookiesOf } from "./set-cookies";
+
+/**
+ * The /2.0 boundary: a plain function from a web Request to a Response, used by the Next route
+ * handler, in-process page calls and the tests (DESIGN §2). The custom server calls `handleApi`.
+ */
+export async function dispatch(request: Request, options: { clock?: () => Date } = {}): Promise<Response> {
+  return toWebResponse(await handleApi(fromWebRequest(request), options));
+}
+
+export async function handleApi(
+  request: ApiRequest,
+  options: { clock?: () => Date } = {},
+): Promise<ApiResponse> {
+  const started = performance.now();
+  const given = request.header("x-request-id");
+  // A caller's id is kept when it is sane (a load balancer's), else the portal makes one.
+  const requestId = given && /^[\w.:-]{8,100}$/.test(given) ? given : crypto.randomUUID();
+  const { path, query } = splitUrl(request.url);
+  const result = await answer(request, path, query, options, requestId);
+  // Every refusal names its request: a person's report finds the log lines.
+  const body =
+    result.status >= 400 && result.refused === undefined
+      ? withRequestId(result.body as Envelope, requestId)
+      : result.body;
+  const call = Object.hasOwn(registry, path) ? path : "unknown";
+  const m = metrics();
+  // A gateway's refusal counts as what it was, even when the gateway is answered 200.
+  m.requests.inc({ call, code: String(result.refused ?? result.status) });
+  m.latency.observe({ call }, (performance.now() - started) / 1000);
+  if (call === "/auth/signin") m.signins.inc({ result: SIGNIN_RESULTS[result.status] ?? "other" });
+  return {
+    status: result.status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-request-id": requestId,
+    },
+    setCookies: result.setCookies,
+    body: JSON.stringify(body),
+  };
+}
+
+const SIGNIN_RESULTS: Record<number, string> = {
+  200: "answered",
+  400: "refused",
+  401: "refused",
+  403: "locked",
+  429: "throttled",
+  503: "device_limit",
+  500: "error",
+};
+
+/** Texts without values, formatted once per language (the success message of every call). */
+const plainTexts = new Map<string, string>();
+function plainText(lang: Locale, key: string): string {
+  const id = `${lang}:${key}`;
+  let text = plainTexts.get(id);
+  if (text === undefined) {
+    text = translator(lang)(key);
+    plainTexts.set(id, text);
+  }
+  return text;
+}
+
+const NO_COOKIES: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * Looks the call up, checks who calls (origin, key, session), reads and validates the input,
+ * builds `ctx`, runs the call and wraps its result; any refusal on the way becomes its answer.
+ */
+async function answer(
+  request: ApiRequest,
+  path: string,
+  query: string,
+  options: { clock?: () => Date },
+  requestId: string,
+): Promise<Answer> {
+  // Product calls carry no cookie: nothing to parse then.
+  const cookieHeader = request.header("cookie");
+  const cookies = cookieHeader ? parseCookies(cookieHeader) : NO_COOKIES;
+  // Pages speak the LANGUAGE cookie's language; a server-to-server caller (a product with a token
+  // or key in `authorization`, no cookie) is answered in its Accept-Language (issue 25), and a
+  // body's `lang` wins over both.
+  const languageCookie = cookies[LANGUAGE_COOKIE];
+  const where: Where = {
+    requestId,
+    path,
+    lang:
+      !languageCookie && request.header("authorization")
+        ? (acceptedLocale(request.header("accept-language")) ?? toLocale(undefined))
+        : toLocale(languageCookie),
+  };
+  const config = env();
+  const origin = selfOrigin(request, config);
+  const cookieCtx: CookieContext = { secure: origin.startsWith("https:") };
+
+  const call = Object.hasOwn(registry, path) ? registry[path] : undefined;
+  if (!call) return unknownCall(path, where.lang);
+  if (request.method !== (call.method ?? "POST")) return methodNotAllowed(call, where);
+
+  try {
+    const headerToken = bearer(request);
+    refuseCrossSite(request, origin, headerToken);
+    // A product's key is checked before its body is read: a stranger learns nothing of the schema.
+    const product = call.auth === "product" ? productOf(request, headerToken, config) : undefined;
+    if (call.auth === "bank") checkBankKey(request, config);
+    const body = await readBody(request, query, Boolean(call.multipart));
+    if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
+      where.lang = toLocale(body.lang);
+    if (hasNotText(body)) throw new AppError("BAD_JSON");
+    const parsed = call.input.safeParse(body);
+    if (!parsed.success) return invalidInput(call, where, parsed.error);
+
+    const db = await getDb();
+    const clock = options.clock ?? (() => new Date());
+    const auth = await personOf(call, {
+      db,
+      clock,
+      secret: config.SESSION_SECRET,
+      headerToken,
+      sealedCookie: cookies[SESSION_COOKIE],
+      body,
+    });
+    const { lang } = where;
+    // pino's child (bindings, redaction) is made only when a service logs: userinfo never does.
+    let log: Logger | undefined;
+    const ctx: Ctx = {
+      db,
+      env: config,
+      clock,
+      lang,
+      t: translator(lang),
+      get log() {
+        log ??= logger.child({ requestId });
+        return log;
+      },
+      ip: clientIp(request),
+      userAgent: request.header("user-agent") ?? "",
+      origin,
+      cookies,
+      auth,
+      product,
+    };
+    const result: CallResult = await call.run(ctx, parsed.data);
+    if (call.raw) return json(result.data ?? {}, 200);
+    return json(
+      envelope(200, plainText(lang, result.message ?? "common.success"), result.data ?? null),
+      200,
+      await setCookiesOf(result, cookieCtx, config.SESSION_SECRET),
+    );
+  } catch (error) {
+    return failure(call, where, error, () => clearedSessionCookies(cookieCtx));
+  }
+}
