@@ -2,7 +2,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { AccountShell } from "@/components/layout/account-shell";
 import { accessState, redirectFor } from "@/lib/access";
-import { getMe } from "@/lib/http/page-call";
+import { getMe } from "@/server/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
 
 /** The signed-in shell re-checks the session against the database (the proxy only reads hints). */

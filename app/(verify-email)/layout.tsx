@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { AccountShell } from "@/components/layout/account-shell";
 import { ClientIntl } from "@/components/layout/client-intl";
 import { PublicFrame } from "@/components/layout/public-frame";
-import { getMe } from "@/lib/http/page-call";
+import { getMe } from "@/server/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
 
 /**

@@ -1,4 +1,4 @@
-import { callAsVisitor } from "@/lib/http/page-call";
+import { callAsVisitor } from "@/server/http/page-call";
 
 /**
  * SPEC §2 /iframe?app_code&callback_url&token: the product's token becomes this browser's

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { SearchParams } from "@/components/layout/search-params";
 import { env } from "@/lib/env";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,11 +14,7 @@ const BENEFITS = ["oneAccount", "secure", "referral"] as const;
  * original's is Vietnamese only; ours speaks the page's language like every other screen.
  * `isvideo` shows the demo video when LOGIN_EMBED_VIDEO_URL is configured.
  */
-export default async function LoginEmbedPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function LoginEmbedPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("loginEmbed");
   const locale = await getLocale();

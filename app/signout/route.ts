@@ -1,4 +1,4 @@
-import { callAsVisitor } from "@/lib/http/page-call";
+import { callAsVisitor } from "@/server/http/page-call";
 
 /**
  * Where /signin?logout=1 is sent when a session cookie comes with it: the session is revoked

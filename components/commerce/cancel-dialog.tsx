@@ -1,7 +1,9 @@
 "use client";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ComponentType, useEffect, useId, useRef, useState } from "react";
+import type { ListDialogProps } from "@/components/list/define-list";
+import { type AnyQuery, literalFields, maxLength } from "@/components/list/filters";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
@@ -132,4 +134,40 @@ export function CancelDialog({
       </form>
     </FormDialog>
   );
+}
+
+/**
+ * The cancel dialog of a list's row (orders, payments): `messages` has its `title` and its
+ * `description` of {reference}. The call takes the row's id, the note (bound by the call's
+ * `schema`) and whatever the schema fixes (an order's `status: CANCEL`).
+ */
+export function cancelRowDialog<R extends { _id: string; reference_no: string }>({
+  messages,
+  path,
+  schema,
+}: {
+  messages: string;
+  path: string;
+  schema: AnyQuery;
+}): ComponentType<ListDialogProps<R>> {
+  const noteMax = maxLength(schema, "note", 500);
+  const fixed = literalFields(schema);
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per list, at module scope
+  function CancelRowDialog({ row, close, toast, reload }: ListDialogProps<R>) {
+    const t = useTranslations(messages);
+    return (
+      <CancelDialog
+        open={row !== null}
+        onOpenChange={(open) => !open && close()}
+        title={t("title")}
+        description={row ? t("description", { reference: row.reference_no }) : ""}
+        path={path}
+        body={row ? { id: row._id, ...fixed } : {}}
+        noteMax={noteMax}
+        onCancelled={(message) => toast("success", message)}
+        onReload={reload}
+      />
+    );
+  }
+  return CancelRowDialog;
 }

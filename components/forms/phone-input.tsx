@@ -1,7 +1,7 @@
 "use client";
 import { useLocale } from "next-intl";
 import { type InputHTMLAttributes, useMemo, useSyncExternalStore } from "react";
-import { Controller, type Path, type UseFormReturn } from "react-hook-form";
+import { Controller, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
 import { countryOptions } from "./country-options";
 
@@ -61,21 +61,20 @@ export function PhoneInput({
 
 /**
  * The labelled phone field of the sign-up, complete-registration and profile forms: country and
- * number bound to a form's `country_code` and `phone`, the error under them.
+ * number bound to a form's `country_code` and `phone`, the form's error for `phone` under them.
  */
 export function PhoneField<T extends { phone: string; country_code: string }>({
   form,
   id,
   label,
   countryLabel,
-  error,
 }: {
   form: UseFormReturn<T>;
   id: string;
   label: string;
   countryLabel: string;
-  error?: string;
 }) {
+  const error = (form.formState.errors as FieldErrors<{ phone: string }>).phone?.message;
   return (
     <Field id={id} label={label} error={error}>
       <Controller

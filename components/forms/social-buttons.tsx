@@ -5,7 +5,14 @@ import { Button } from "@/components/ui/button";
 import { api, currentQuery } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
-export type SocialProvider = "google" | "facebook";
+const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Each provider's mark in its own colour, before its name. */
+const MARKS: Record<SocialProvider, { mark: string; colour: string }> = {
+  google: { mark: "G", colour: "text-[#4285F4]" },
+  facebook: { mark: "f", colour: "text-[#1877F2]" },
+};
 
 /** The words of the buttons, from the page (`auth.social` and `common`): /signin has no client catalog. */
 export type SocialText = {
@@ -68,22 +75,14 @@ export function SocialButtons({
         <span className="h-px flex-1 bg-gray-200" />
       </div>
       <div className={`grid grid-cols-1 gap-2 ${providers.length > 1 ? "sm:grid-cols-2" : ""}`}>
-        {providers.includes("google") && (
-          <Button variant="secondary" busy={busy === "google"} onClick={() => start("google")}>
-            <span aria-hidden className="font-bold text-[#4285F4]">
-              G
+        {SOCIAL_PROVIDERS.filter((provider) => providers.includes(provider)).map((provider) => (
+          <Button key={provider} variant="secondary" busy={busy === provider} onClick={() => start(provider)}>
+            <span aria-hidden className={`font-bold ${MARKS[provider].colour}`}>
+              {MARKS[provider].mark}
             </span>
-            {text.google}
+            {text[provider]}
           </Button>
-        )}
-        {providers.includes("facebook") && (
-          <Button variant="secondary" busy={busy === "facebook"} onClick={() => start("facebook")}>
-            <span aria-hidden className="font-bold text-[#1877F2]">
-              f
-            </span>
-            {text.facebook}
-          </Button>
-        )}
+        ))}
       </div>
       {/* Where the click was: under the buttons, not in a modal over the form. */}
       {error !== null && (

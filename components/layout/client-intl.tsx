@@ -4,38 +4,28 @@ import type { ReactNode } from "react";
 
 type Catalog = Awaited<ReturnType<typeof getMessages>>;
 
-/** The namespaces client components of the public pages read; the server's own (errors, notifications) stay out. */
-export const PUBLIC_NAMESPACES = [
+/** What every client catalog holds; the server's own words (errors, notifications) stay out. */
+const SHARED_NAMESPACES = [
   "common",
   "validation",
   "AUTH",
   "VALIDATION",
   "RESET_PASSWORD",
   "fields",
-  "auth",
   "account",
   "list",
   "devices",
   "nav",
 ] as const;
 
+/** The namespaces client components of the public pages read. */
+export const PUBLIC_NAMESPACES = [...SHARED_NAMESPACES, "auth"] as const;
+
 /**
  * The signed-in pages': their own, and of the sign-in words only the two-factor dialogs'. Each
  * render serialises the catalog into the page, so what no client component reads stays out.
  */
-export const ACCOUNT_NAMESPACES = [
-  "common",
-  "validation",
-  "AUTH",
-  "VALIDATION",
-  "RESET_PASSWORD",
-  "fields",
-  "auth.twoFactor",
-  "account",
-  "list",
-  "devices",
-  "nav",
-] as const;
+export const ACCOUNT_NAMESPACES = [...SHARED_NAMESPACES, "auth.twoFactor"] as const;
 
 /** The catalog cut to `paths` (a namespace, or one nested a level down as `auth.twoFactor`). */
 function pick(all: Catalog, paths: readonly string[]): Catalog {

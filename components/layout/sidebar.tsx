@@ -4,6 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { focusFirst } from "@/components/ui/dialog";
+import { LineIcon } from "@/components/ui/line-icon";
 import type { Brand } from "@/lib/brand";
 import { activeHref, isNavGroup, type NavGroup, type NavIcon, type NavItem, type NavLink } from "@/lib/nav";
 import { BrandLogo } from "./brand-logo";
@@ -39,18 +41,9 @@ export function ShellIcon({
   className?: string;
 }) {
   return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={`shrink-0 ${className}`}
-    >
+    <LineIcon className={`shrink-0 ${className}`}>
       <path d={ICON_PATHS[name]} />
-    </svg>
+    </LineIcon>
   );
 }
 
@@ -183,16 +176,8 @@ export function NavDrawer({ items, brand }: { items: NavItem[]; brand: Brand }) 
         <Dialog.Overlay data-testid="drawer-overlay" className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
         <Dialog.Content
           aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            // Focus lands on the current page's link, where a keyboard user continues from.
-            const current = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(
-              '[aria-current="page"]',
-            );
-            if (current) {
-              event.preventDefault();
-              current.focus();
-            }
-          }}
+          // Focus lands on the current page's link, where a keyboard user continues from.
+          onOpenAutoFocus={focusFirst('[aria-current="page"]')}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white shadow-xl lg:hidden"
         >
           <div className="flex h-16 items-center justify-between gap-2 border-b border-gray-100 px-4">

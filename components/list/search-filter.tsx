@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useId, useState } from "react";
+import { LineIcon } from "@/components/ui/line-icon";
 import { CONTROL_CLASS } from "./filter-select";
 
 /**
@@ -76,17 +77,10 @@ export function SearchFilter({
           aria-label={buttonLabel}
           className="inline-flex min-h-11 min-w-11 shrink-0 items-center justify-center rounded-r-lg border border-l-0 border-gray-300 bg-gray-50 text-gray-600 hover:bg-gray-100 hover:text-gray-900"
         >
-          <svg
-            aria-hidden
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            className="size-5"
-          >
+          {/* The stroke class outweighs LineIcon's 1.8 stroke attribute: the glass is drawn at 2. */}
+          <LineIcon className="size-5 stroke-2">
             <path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14M20 20l-4-4" />
-          </svg>
+          </LineIcon>
         </button>
       </div>
     </search>

@@ -1,6 +1,6 @@
 "use client";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { usePathname, useSearchParams } from "next/navigation";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import {
   type ListQueryOptions,
   type ListState,
@@ -12,13 +12,13 @@ import {
 export type ListQueryApi = ReturnType<typeof useListQuery>;
 
 /**
- * A list's filters, page, size and sort, kept in the URL query (router.replace) so a list can be
- * linked and reloaded. The new query shows at once while the router catches up; the URL wins only
+ * A list's filters, page, size and sort, kept in the URL query so a list can be linked and
+ * reloaded. The address changes at once (history.replaceState, which the App Router follows), so a
+ * reload right after a click keeps it. The URL wins only
  * when it changes by itself (back/forward, a link), so a slow router never puts an old filter back.
  * `options` must be stable (module scope).
  */
 export function useListQuery(options: ListQueryOptions) {
-  const router = useRouter();
   const pathname = usePathname();
   const current = useSearchParams().toString();
   const [query, setQuery] = useState(current);
@@ -29,7 +29,6 @@ export function useListQuery(options: ListQueryOptions) {
       setQuery(current);
     }
   }, [current]);
-  const [isPending, startTransition] = useTransition();
   const state = useMemo(() => parseListQuery(new URLSearchParams(query), options), [query, options]);
 
   const hrefFor = useCallback(
@@ -45,16 +44,13 @@ export function useListQuery(options: ListQueryOptions) {
       const qs = serialiseListQuery({ ...state, ...patch });
       pushed.current = qs;
       setQuery(qs);
-      startTransition(() => {
-        router.replace(qs ? `${pathname}?${qs}` : pathname, { scroll: false });
-      });
+      window.history.replaceState(window.history.state, "", qs ? `${pathname}?${qs}` : pathname);
     },
-    [state, pathname, router],
+    [state, pathname],
   );
 
   return {
     state,
-    isPending,
     hrefFor,
     setPage: useCallback((page: number) => update({ page }), [update]),
     setSize: useCallback((size: number) => update({ size, page: 1 }), [update]),

@@ -1,3 +1,5 @@
+import { type FormEvent, type ReactNode, useId } from "react";
+
 /**
  * A message shown at the form it belongs to (SPEC §8: sign-in, sign-up, forgot-password failures;
  * the first-impression issue: every form and dialog says its error here, never in a second modal).
@@ -13,5 +15,35 @@ export function FormAlert({ message, id }: { message?: string; id?: string }) {
     >
       {message}
     </div>
+  );
+}
+
+/**
+ * A form with its refusal on top: the message describes the form, so a screen reader on any of
+ * its fields hears why the last submit was refused.
+ */
+export function FormWithAlert({
+  alert,
+  onSubmit,
+  children,
+}: {
+  alert?: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-4"
+      aria-describedby={alert ? `${id}-alert` : undefined}
+    >
+      <div id={`${id}-alert`}>
+        <FormAlert message={alert} />
+      </div>
+      {children}
+    </form>
   );
 }

@@ -2,6 +2,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef } from "react";
+import { Button } from "./button";
 
 /**
  * Radix returns focus to a Dialog.Trigger; our dialogs open from menus and buttons without one,
@@ -22,18 +23,37 @@ export function useReturnFocus(open: boolean) {
   };
 }
 
-/** A modal message (SPEC §8: errors in a dialog titled Notification with OK). */
+/**
+ * An `onOpenAutoFocus` that starts on the first element matching `selector` (a dialog's first
+ * choice, the current page's link) instead of Radix's first focusable one, the close button.
+ */
+export function focusFirst(selector: string) {
+  return (event: Event) => {
+    const target = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(selector);
+    if (target) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
+}
+
+/**
+ * A modal message (SPEC §8: errors in a dialog titled Notification with OK), or a confirmation:
+ * `cancel` names a secondary button that closes it, before the `actions`.
+ */
 export function MessageDialog({
   open,
   title,
   children,
   onClose,
+  cancel,
   actions,
 }: {
   open: boolean;
   title: string;
   children: ReactNode;
   onClose: () => void;
+  cancel?: string;
   actions: ReactNode;
 }) {
   const returnFocus = useReturnFocus(open);
@@ -49,7 +69,14 @@ export function MessageDialog({
           <RadixDialog.Description asChild>
             <div className="mt-2 whitespace-pre-line text-sm text-gray-700">{children}</div>
           </RadixDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">{actions}</div>
+          <div className="mt-6 flex justify-end gap-2">
+            {cancel && (
+              <Button variant="secondary" onClick={onClose}>
+                {cancel}
+              </Button>
+            )}
+            {actions}
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -83,7 +110,6 @@ export function FormDialog({
   onOpenAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
-  const tc = useTranslations("common");
   const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -95,15 +121,7 @@ export function FormDialog({
             onCloseAutoFocus={returnFocus}
             className={`relative w-full ${wide ? "max-w-lg" : "max-w-md"} rounded-xl bg-white p-5 shadow-xl sm:p-6`}
           >
-            <div className="flex items-start justify-between gap-4">
-              <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
-              <RadixDialog.Close
-                aria-label={tc("close")}
-                className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-xl leading-none text-gray-500 hover:bg-gray-100"
-              >
-                <span aria-hidden>×</span>
-              </RadixDialog.Close>
-            </div>
+            <DialogTitleBar title={title} />
             {description ? (
               <RadixDialog.Description className="mt-1 text-sm text-gray-500">
                 {description}
@@ -120,5 +138,40 @@ export function FormDialog({
         </RadixDialog.Overlay>
       </RadixDialog.Portal>
     </RadixDialog.Root>
+  );
+}
+
+/** A dialog step's buttons: the main one last (first on a phone, stacked), Cancel closing the dialog. */
+export function DialogActions({ cancel, children }: { cancel?: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {cancel && <DialogCancel label={cancel} />}
+      {children}
+    </div>
+  );
+}
+
+/** The secondary button that closes the dialog it sits in, whatever it is called there. */
+export function DialogCancel({ label }: { label: string }) {
+  return (
+    <RadixDialog.Close asChild>
+      <Button variant="secondary">{label}</Button>
+    </RadixDialog.Close>
+  );
+}
+
+/** A dialog's title with its × close button beside it (every modal of the portal starts with it). */
+export function DialogTitleBar({ title }: { title: ReactNode }) {
+  const tc = useTranslations("common");
+  return (
+    <div className="flex items-start justify-between gap-4">
+      <RadixDialog.Title className="text-lg font-semibold text-gray-900">{title}</RadixDialog.Title>
+      <RadixDialog.Close
+        aria-label={tc("close")}
+        className="-m-2 inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-xl leading-none text-gray-500 hover:bg-gray-100"
+      >
+        <span aria-hidden>×</span>
+      </RadixDialog.Close>
+    </div>
   );
 }

@@ -52,3 +52,23 @@ export function TextInput({
     />
   );
 }
+
+/** The usual form row: a labelled text input, its hint, or its error (which marks it invalid). */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <TextInput id={id} invalid={Boolean(error)} {...props} />
+    </Field>
+  );
+}

@@ -1,6 +1,6 @@
 "use client";
-import { type InputHTMLAttributes, useState } from "react";
-import { inputClass } from "./field";
+import { type InputHTMLAttributes, type ReactNode, useState } from "react";
+import { Field, inputClass } from "./field";
 
 /** Password with a show/hide toggle that screen readers announce. */
 export function PasswordInput({
@@ -36,5 +36,23 @@ export function PasswordInput({
         {visible ? hideLabel : showLabel}
       </button>
     </div>
+  );
+}
+
+/** A labelled password with show/hide, its hint, or its error (which marks it invalid). */
+export function PasswordField({
+  label,
+  hint,
+  error,
+  ...props
+}: Omit<Parameters<typeof PasswordInput>[0], "invalid"> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+}) {
+  return (
+    <Field id={props.id} label={label} hint={hint} error={error}>
+      <PasswordInput invalid={Boolean(error)} {...props} />
+    </Field>
   );
 }

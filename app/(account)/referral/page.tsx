@@ -1,29 +1,6 @@
-import type { Metadata } from "next";
-import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { getMe } from "@/lib/http/page-call";
-import type { UserInfoDto } from "@/server/user/service";
+import { listPage } from "@/components/list/list-page";
 import { ReferralTable } from "./referral-table";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("account.referral"))("title") };
-}
-
-export default async function ReferralPage() {
-  const t = await getTranslations("account.referral");
-  const me = await getMe<UserInfoDto>();
-  // The layout sends a dead session away; the page renders alongside it and must not crash first.
-  if (me.code !== 200) redirect("/signout?expired=1");
-  return (
-    <section
-      aria-labelledby="referral-title"
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-gray-200 sm:p-6"
-    >
-      <h1 id="referral-title" className="text-xl font-semibold text-gray-900">
-        {t("title")}
-      </h1>
-      <p className="mb-4 mt-1 text-sm text-gray-500">{t("subtitle")}</p>
-      <ReferralTable timeZone={me.data.timezone} />
-    </section>
-  );
-}
+const page = listPage({ messages: "account.referral", headingId: "referral-title", List: ReferralTable });
+export const generateMetadata = page.generateMetadata;
+export default page.Page;

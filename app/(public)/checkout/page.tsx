@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/lib/format";
-import { getMe, pageCall } from "@/lib/http/page-call";
+import { getMe, pageCall } from "@/server/http/page-call";
 import { BackLink, CheckoutCard } from "./checkout-card";
 import { CheckoutForm } from "./checkout-form";
 import { checkoutView } from "./checkout-view";

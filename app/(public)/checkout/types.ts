@@ -1,2 +1,2 @@
-// The checkout page reads /order/get-transaction's answer as the order module declares it.
-export type { TransactionDto } from "@/server/order/schema";
+// The checkout page reads /order/get-transaction's answer as the checkout module declares it.
+export type { TransactionDto } from "@/server/checkout/schema";

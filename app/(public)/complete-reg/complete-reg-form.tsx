@@ -2,11 +2,9 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { PhoneField } from "@/components/forms/phone-input";
+import { NewAccountFields } from "@/components/forms/new-account-fields";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
-import { PasswordInput } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
@@ -19,7 +17,6 @@ type Values = { fullname: string; phone: string; password: string; country_code:
 
 export function CompleteRegForm({ email, fullname }: { email: string; fullname: string }) {
   const t = useTranslations("auth.completeReg");
-  const tSignUp = useTranslations("auth.signUp");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
@@ -59,46 +56,12 @@ export function CompleteRegForm({ email, fullname }: { email: string; fullname: 
   return (
     <>
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-fullname`} label={tSignUp("fullname")} error={errors.fullname?.message}>
-          <TextInput
-            id={`${id}-fullname`}
-            autoComplete="name"
-            invalid={Boolean(errors.fullname)}
-            {...form.register("fullname")}
-          />
-        </Field>
-        <Field id={`${id}-email`} label={tSignUp("email")}>
-          <TextInput
-            id={`${id}-email`}
-            type="email"
-            value={email}
-            readOnly
-            aria-readonly
-            className="bg-gray-100"
-          />
-        </Field>
-        <PhoneField
+        <NewAccountFields
           form={form}
-          id={`${id}-phone`}
-          label={tSignUp("phone")}
-          countryLabel={tSignUp("country")}
-          error={errors.phone?.message}
-        />
-        <Field
-          id={`${id}-password`}
-          label={tSignUp("password")}
-          error={errors.password?.message}
+          id={id}
           hint={passwordHint(translate)}
-        >
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            invalid={Boolean(errors.password)}
-            showLabel={tSignUp("show")}
-            hideLabel={tSignUp("hide")}
-            {...form.register("password")}
-          />
-        </Field>
+          email={{ value: email, readOnly: true, "aria-readonly": true, className: "bg-gray-100" }}
+        />
         <PolicyCheckbox registration={form.register("policy")} error={errors.policy?.message} />
         <Button type="submit" busy={isSubmitting}>
           {t("submit")}

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
-import { getMe } from "@/lib/http/page-call";
+import type { SearchParams } from "@/components/layout/search-params";
+import { getMe } from "@/server/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
 import { CompleteRegForm } from "./complete-reg-form";
 
@@ -11,11 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** SPEC §2: a social sign-up (signed in, no phone yet) adds its name, password and phone here. */
-export default async function CompleteRegPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function CompleteRegPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const me = await getMe<UserInfoDto>();
   if (me.code !== 200) redirect("/signout?expired=1");

@@ -1,12 +1,13 @@
 "use client";
-import * as RadixDialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useMemo, useState } from "react";
-import { TwoFactorDialogFrame } from "@/components/two-factor/app-setup-dialog";
+import { BackToSignIn } from "@/components/layout/back-to-sign-in";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DialogActions, FormDialog, focusFirst } from "@/components/ui/dialog";
+import { LoadingLine } from "@/components/ui/loading-line";
 import { appName, appNamesFor } from "@/lib/apps";
 import { formatListDateTime } from "@/lib/format";
 import { useValidationText } from "@/lib/hooks/use-api-form";
@@ -108,15 +109,7 @@ export function DeviceLimitDialog({ token }: { token: string }) {
   }
 
   if (state.kind === "loading") {
-    return (
-      <p role="status" className="flex items-center gap-3 text-sm text-gray-600">
-        <span
-          aria-hidden
-          className="size-5 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
-        />
-        {t("loading")}
-      </p>
-    );
+    return <LoadingLine text={t("loading")} />;
   }
   if (state.kind === "failed") {
     return (
@@ -139,27 +132,15 @@ export function DeviceLimitDialog({ token }: { token: string }) {
         <Button onClick={() => setOpen(true)} aria-haspopup="dialog">
           {t("choose")}
         </Button>
-        <p className="text-center text-sm">
-          <Link href={signInHref} className="text-gray-600 hover:underline">
-            {t("signIn")}
-          </Link>
-        </p>
+        <BackToSignIn label={t("signIn")} />
       </div>
-      <TwoFactorDialogFrame
+      <FormDialog
         open={open}
         onOpenChange={setOpen}
         title={t("title")}
         description={intro}
-        onOpenAutoFocus={(event) => {
-          // Start on the first device, not on the close button.
-          const first = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLInputElement>(
-            "input[type=checkbox]",
-          );
-          if (first) {
-            event.preventDefault();
-            first.focus();
-          }
-        }}
+        // Start on the first device, not on the close button.
+        onOpenAutoFocus={focusFirst("input[type=checkbox]")}
       >
         <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
           <fieldset className="m-0 min-w-0 border-0 p-0" aria-describedby={`${id}-count`}>
@@ -185,16 +166,13 @@ export function DeviceLimitDialog({ token }: { token: string }) {
             </p>
           )}
           <FormAlert message={failure} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <RadixDialog.Close asChild>
-              <Button variant="secondary">{t("cancel")}</Button>
-            </RadixDialog.Close>
+          <DialogActions cancel={t("cancel")}>
             <Button type="submit" variant="danger" busy={busy}>
               {t("logout")}
             </Button>
-          </div>
+          </DialogActions>
         </form>
-      </TwoFactorDialogFrame>
+      </FormDialog>
     </>
   );
 }

@@ -4,9 +4,9 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { FormAlert } from "@/components/ui/alert";
+import { FormWithAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { api } from "@/lib/http/client";
@@ -57,27 +57,17 @@ export function ForgottenPassForm() {
   });
 
   return (
-    <form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      className="flex flex-col gap-4"
-      aria-describedby={alert ? `${id}-alert` : undefined}
-    >
-      <div id={`${id}-alert`}>
-        <FormAlert message={alert} />
-      </div>
-      <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
-        <TextInput
-          id={`${id}-email`}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          placeholder={t("emailPlaceholder")}
-          invalid={Boolean(errors.email)}
-          {...form.register("email")}
-        />
-      </Field>
+    <FormWithAlert alert={alert} onSubmit={onSubmit}>
+      <TextField
+        id={`${id}-email`}
+        label={t("email")}
+        error={errors.email?.message}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        placeholder={t("emailPlaceholder")}
+        {...form.register("email")}
+      />
       <Button type="submit" busy={isSubmitting}>
         {t("submit")}
       </Button>
@@ -87,6 +77,6 @@ export function ForgottenPassForm() {
           {t("back")}
         </Link>
       </p>
-    </form>
+    </FormWithAlert>
   );
 }

@@ -2,17 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
+import type { SearchParams } from "@/components/layout/search-params";
 import { ForgottenPassForm } from "./forgottenpass-form";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.forgot"))("title") };
 }
 
-export default async function ForgottenPassPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function ForgottenPassPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.forgot");
   if (query.sent !== undefined) {

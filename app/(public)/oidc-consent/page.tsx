@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
-import { env } from "@/lib/env";
-import { getMe } from "@/lib/http/page-call";
-import { getDb } from "@/server/db/client";
-import { findConsentRequest } from "@/server/oidc/service";
+import type { SearchParams } from "@/components/layout/search-params";
+import { getMe } from "@/server/http/page-call";
+import { findPendingConsent } from "@/server/oidc/service";
 import type { UserInfoDto } from "@/server/user/service";
 import { ConsentForm } from "./consent-form";
 
@@ -19,14 +18,10 @@ const LISTED_SCOPES = ["profile", "email", "phone", "offline_access"] as const;
  * Issue 14: a third-party OpenID Connect client asks to use the account. Lists what it would
  * receive in the person's language; the answer goes to /oidc/interaction/:uid (which checks who answers).
  */
-export default async function OidcConsentPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function OidcConsentPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.oidc.consent");
-  const request = query.uid ? await findConsentRequest(await getDb(), env(), query.uid, new Date()) : null;
+  const request = query.uid ? await findPendingConsent(query.uid) : null;
   if (!request) {
     return (
       <AuthCard title={t("pageTitle")}>

@@ -1,12 +1,12 @@
 "use client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { AppSetupDialog, type TwoFactorDoneData } from "@/components/two-factor/app-setup-dialog";
-import { SmsSetupDialog } from "@/components/two-factor/sms-setup-dialog";
-import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
+import { BackToSignIn } from "@/components/layout/back-to-sign-in";
+import { TwoFactorSetupDialog } from "@/components/two-factor/setup-dialog";
+import type { TwoFactorDoneData } from "@/components/two-factor/use-enable-two-factor";
+import { LineIcon } from "@/components/ui/line-icon";
 import { finishHandoff, go } from "@/lib/http/client";
-import type { TwoFaMethod } from "@/server/two-factor/schema";
+import { TWO_FA_METHODS, type TwoFaMethod } from "@/server/two-factor/schema";
 
 /** SPEC §4: once two-factor is on, the sign-in continues (or meets the device limit, code 503). */
 function continueSignIn(data: TwoFactorDoneData) {
@@ -30,7 +30,6 @@ export function RequireEnable2faChoice({
   maskedPhone: string;
   isPhoneVerified: boolean;
 }) {
-  const signInHref = useSignInHref();
   const t = useTranslations("auth.twoFactor.require");
   const id = useId();
   const [open, setOpen] = useState<TwoFaMethod | null>(null);
@@ -75,43 +74,28 @@ export function RequireEnable2faChoice({
           </li>
         ))}
       </ul>
-      <p className="mt-6 text-center text-sm">
-        <Link href={signInHref} className="text-gray-600 hover:underline">
-          {t("back")}
-        </Link>
-      </p>
-      <AppSetupDialog
-        open={open === "totp"}
-        onOpenChange={(next) => setOpen(next ? "totp" : null)}
-        customAuth={customAuth}
-        onDone={continueSignIn}
-      />
-      <SmsSetupDialog
-        open={open === "sms"}
-        onOpenChange={(next) => setOpen(next ? "sms" : null)}
-        customAuth={customAuth}
-        // A verified phone is shown fixed (the server sends to it whatever is typed); any other
-        // phone is typed again: a masked one cannot be sent.
-        phone={isPhoneVerified ? maskedPhone : ""}
-        isPhoneVerified={isPhoneVerified}
-        onDone={continueSignIn}
-      />
+      <BackToSignIn label={t("back")} className="mt-6 text-center text-sm" />
+      {TWO_FA_METHODS.map((method) => (
+        <TwoFactorSetupDialog
+          key={method}
+          method={method}
+          open={open === method}
+          onOpenChange={(next) => setOpen(next ? method : null)}
+          customAuth={customAuth}
+          // SMS: a verified phone is shown fixed (the server sends to it whatever is typed); any
+          // other phone is typed again: a masked one cannot be sent.
+          phone={isPhoneVerified ? maskedPhone : ""}
+          isPhoneVerified={isPhoneVerified}
+          onDone={continueSignIn}
+        />
+      ))}
     </>
   );
 }
 
 function MethodIcon({ method }: { method: TwoFaMethod }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="size-6"
-      aria-hidden
-    >
+    <LineIcon className="size-6">
       {method === "totp" ? (
         <>
           <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
@@ -124,6 +108,6 @@ function MethodIcon({ method }: { method: TwoFaMethod }) {
           <path d="M8.5 9.5h.01M12 9.5h.01M15.5 9.5h.01" strokeWidth={2.6} />
         </>
       )}
-    </svg>
+    </LineIcon>
   );
 }

@@ -3,9 +3,9 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { BackToSignIn } from "@/components/layout/back-to-sign-in";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/field";
-import { PasswordInput } from "@/components/ui/password-input";
+import { PasswordField } from "@/components/ui/password-input";
 import { useToast } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
@@ -16,6 +16,12 @@ import { type ResetPasswordFormInput, resetPasswordFormSchema } from "@/server/u
 
 /** Time to read the success toast before the sign-in page replaces it. */
 const REDIRECT_DELAY_MS = 1500;
+
+/** The two boxes: the form field and its catalog key (label, placeholder, element id). */
+const FIELDS = [
+  ["password", "password"],
+  ["confirm_password", "confirm"],
+] as const;
 
 /** SPEC §4/§8: results of the reset show as toasts; success continues to /signin. */
 export function ResetPassForm({ token }: { token: string }) {
@@ -59,33 +65,20 @@ export function ResetPassForm({ token }: { token: string }) {
   return (
     <>
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field
-          id={`${id}-password`}
-          label={t("password")}
-          hint={passwordHint(translate)}
-          error={errors.password?.message}
-        >
-          <PasswordInput
-            id={`${id}-password`}
+        {FIELDS.map(([name, key]) => (
+          <PasswordField
+            key={name}
+            id={`${id}-${key}`}
+            label={t(key)}
+            hint={name === "password" ? passwordHint(translate) : undefined}
+            error={errors[name]?.message}
             autoComplete="new-password"
-            placeholder={t("passwordPlaceholder")}
-            invalid={Boolean(errors.password)}
+            placeholder={t(`${key}Placeholder`)}
             showLabel={t("show")}
             hideLabel={t("hide")}
-            {...form.register("password")}
+            {...form.register(name)}
           />
-        </Field>
-        <Field id={`${id}-confirm`} label={t("confirm")} error={errors.confirm_password?.message}>
-          <PasswordInput
-            id={`${id}-confirm`}
-            autoComplete="new-password"
-            placeholder={t("confirmPlaceholder")}
-            invalid={Boolean(errors.confirm_password)}
-            showLabel={t("show")}
-            hideLabel={t("hide")}
-            {...form.register("confirm_password")}
-          />
-        </Field>
+        ))}
         {isExpired && (
           <p className="text-sm text-gray-700">
             {t("expired")}{" "}
@@ -97,11 +90,7 @@ export function ResetPassForm({ token }: { token: string }) {
         <Button type="submit" busy={isSubmitting} disabled={isDone}>
           {t("submit")}
         </Button>
-        <p className="text-center text-sm">
-          <Link href="/signin" className="text-gray-600 hover:underline">
-            {t("back")}
-          </Link>
-        </p>
+        <BackToSignIn label={t("back")} href="/signin" />
       </form>
       {toast.view}
     </>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
+import type { SearchParams } from "@/components/layout/search-params";
 import { env } from "@/lib/env";
 import { REFERRAL_COOKIES } from "@/lib/referral";
 import { configuredProviders } from "@/server/oauth/providers";
@@ -11,11 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.signUp"))("title") };
 }
 
-export default async function SignUpPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function SignUpPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.signUp");
   const jar = await cookies();

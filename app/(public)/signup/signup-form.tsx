@@ -4,14 +4,12 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
-import { PhoneField } from "@/components/forms/phone-input";
+import { NewAccountFields } from "@/components/forms/new-account-fields";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { SocialButtons, type SocialProvider } from "@/components/forms/social-buttons";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
-import { Field, TextInput } from "@/components/ui/field";
-import { PasswordInput } from "@/components/ui/password-input";
 import { flash } from "@/components/ui/toast";
 import { catalogResolver } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
@@ -154,50 +152,21 @@ export function SignUpForm({
       )}
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <FormAlert message={alert} />
-        <Field id={`${id}-fullname`} label={t("fullname")} error={errors.fullname?.message}>
-          <TextInput
-            id={`${id}-fullname`}
-            autoComplete="name"
-            invalid={Boolean(errors.fullname)}
-            {...form.register("fullname")}
-          />
-        </Field>
-        <Field id={`${id}-email`} label={t("email")} error={errors.email?.message}>
-          <TextInput
-            id={`${id}-email`}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            invalid={Boolean(errors.email)}
-            {...form.register("email", {
+        <NewAccountFields
+          form={form}
+          id={id}
+          hint={passwordHint(translate)}
+          email={{
+            error: errors.email?.message,
+            inputMode: "email",
+            autoComplete: "email",
+            ...form.register("email", {
               onBlur: (event: React.FocusEvent<HTMLInputElement>) => {
                 if (event.target.value.includes("@")) captureLead(1, lead());
               },
-            })}
-          />
-        </Field>
-        <PhoneField
-          form={form}
-          id={`${id}-phone`}
-          label={t("phone")}
-          countryLabel={t("country")}
-          error={errors.phone?.message}
+            }),
+          }}
         />
-        <Field
-          id={`${id}-password`}
-          label={t("password")}
-          error={errors.password?.message}
-          hint={passwordHint(translate)}
-        >
-          <PasswordInput
-            id={`${id}-password`}
-            autoComplete="new-password"
-            invalid={Boolean(errors.password)}
-            showLabel={t("show")}
-            hideLabel={t("hide")}
-            {...form.register("password")}
-          />
-        </Field>
         <div className="flex flex-col gap-1">
           <Controller
             control={form.control}
@@ -232,20 +201,16 @@ export function SignUpForm({
         open={leaveTo !== null}
         title={t("leaveTitle")}
         onClose={() => setLeaveTo(null)}
+        cancel={t("stay")}
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setLeaveTo(null)}>
-              {t("stay")}
-            </Button>
-            <Button
-              onClick={() => {
-                submitted.current = true;
-                if (leaveTo) window.location.assign(leaveTo);
-              }}
-            >
-              {t("leave")}
-            </Button>
-          </>
+          <Button
+            onClick={() => {
+              submitted.current = true;
+              if (leaveTo) window.location.assign(leaveTo);
+            }}
+          >
+            {t("leave")}
+          </Button>
         }
       >
         {t("leaveBody")}

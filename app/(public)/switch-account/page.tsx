@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
-import { pageCall } from "@/lib/http/page-call";
+import type { SearchParams } from "@/components/layout/search-params";
+import { pageCall } from "@/server/http/page-call";
 import { SwitchAccountActions } from "./switch-account-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,11 +21,7 @@ type Pending = {
  * from a navigation the browser does not vouch for) stops on this page: it names the account and
  * only the person's click on it (a same-origin POST) switches.
  */
-export default async function SwitchAccountPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function SwitchAccountPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.switchAccount");
   const token = query.token ?? "";

@@ -1,21 +1,18 @@
 "use client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { CodeBoxes, type CodeBoxesHandle, isCodeComplete } from "@/components/two-factor/code-boxes";
-import { FormAlert } from "@/components/ui/alert";
+import { useId, useState } from "react";
+import { BackToSignIn } from "@/components/layout/back-to-sign-in";
+import { isCodeComplete } from "@/components/two-factor/code-boxes";
+import { CodeEntry, ResendLine } from "@/components/two-factor/code-entry";
+import { RESEND_SECONDS, type ResendAnswer, useCodeEntry } from "@/components/two-factor/use-code-entry";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
+import { TextField } from "@/components/ui/field";
 import { useToast } from "@/components/ui/toast";
-import { formatCountdown } from "@/lib/countdown";
 import { useValidationText } from "@/lib/hooks/use-api-form";
-import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { type ApiData, api, currentQuery, finishHandoff, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
 import { verifyLoginSchema } from "@/server/two-factor/schema";
-
-const RESEND_SECONDS = 60;
 
 /** SPEC §4/§8: code 503 on a second factor means the device limit; the server names the page. */
 export function deviceLimitRedirect(envelope: { code: number; data: ApiData | undefined }): string | null {
@@ -24,116 +21,80 @@ export function deviceLimitRedirect(envelope: { code: number; data: ApiData | un
   return data.redirect_url;
 }
 
-export function Verify2faForm({
-  customAuth,
-  verifyType,
-}: {
-  customAuth: string;
-  verifyType: "TOTP" | "SMS";
-}) {
-  const signInHref = useSignInHref();
+/** SPEC §2 Verify 2FA: the six-digit code (app or SMS), or a backup code (app); trust this browser. */
+type Props = { customAuth: string; verifyType: "TOTP" | "SMS" };
+
+export function Verify2faForm({ customAuth, verifyType }: Props) {
   const t = useTranslations("auth.twoFactor.verify");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
   const id = useId();
-  const boxes = useRef<CodeBoxesHandle>(null);
-  const [code, setCode] = useState("");
   const [backupCode, setBackupCode] = useState("");
   const [useBackup, setUseBackup] = useState(false);
   const [trustDevice, setTrustDevice] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
-  // A refused code, said under the code it is about (never in a modal over the form).
-  const [failure, setFailure] = useState<string>();
   // An SMS code was just sent by the sign-in: resend opens after the countdown (SPEC §4).
-  const [countdown, setCountdown] = useState(RESEND_SECONDS);
-
-  useEffect(() => {
-    if (verifyType !== "SMS") return;
-    const timer = setInterval(() => setCountdown((s) => (s > 0 ? s - 1 : 0)), 1000);
-    return () => clearInterval(timer);
-  }, [verifyType]);
-
-  const codeLabel = useCallback(
-    (name: string) => (name === "token" ? (useBackup ? t("backupCode") : t("code")) : label(name)),
-    [label, t, useBackup],
-  );
-
-  function clearCode() {
-    if (useBackup) setBackupCode("");
-    else boxes.current?.clear();
-  }
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    void confirm(useBackup ? backupCode : code);
-  }
-
-  /** Checks a code: from the confirm button, or as soon as the sixth box is filled. */
-  async function confirm(typed: string) {
-    if (busy) return;
-    const parsed = verifyLoginSchema.safeParse({
-      token: typed,
-      custom_auth: customAuth,
-      trust_device: trustDevice,
-    });
-    if (!parsed.success) {
-      setFailure(Object.values(fieldErrors(parsed.error, translate, codeLabel)).join("\n"));
-      return;
-    }
-    setFailure(undefined);
-    setBusy(true);
-    const envelope = await api(
-      "/auth2-fa/verify-login",
-      {
-        token: parsed.data.token,
+  const entry = useCodeEntry({
+    wait: verifyType === "SMS" ? RESEND_SECONDS : 0,
+    check: (typed) => {
+      const parsed = verifyLoginSchema.safeParse({
+        token: typed,
         custom_auth: customAuth,
         trust_device: trustDevice,
-        search: window.location.search,
-        client_id: currentQuery().client_id,
-      },
-      { networkMessage: tc("networkError"), on401: "return" },
-    );
-    // SPEC §2: the boxes are emptied after every confirm, right or wrong.
-    clearCode();
-    const limitPage = deviceLimitRedirect(envelope);
-    if (limitPage) {
-      go(limitPage);
-      return;
-    }
-    if (!isSuccess(envelope)) {
-      setBusy(false);
-      setFailure(envelope.message);
-      requestAnimationFrame(focusCode);
-      return;
-    }
-    finishHandoff(envelope.data);
-  }
+      });
+      if (parsed.success) return { code: parsed.data.token };
+      const codeLabel = (name: string) =>
+        name === "token" ? (useBackup ? t("backupCode") : t("code")) : label(name);
+      return { failure: Object.values(fieldErrors(parsed.error, translate, codeLabel)).join("\n") };
+    },
+    confirm: async (token) => {
+      const envelope = await api(
+        "/auth2-fa/verify-login",
+        {
+          token,
+          custom_auth: customAuth,
+          trust_device: trustDevice,
+          search: window.location.search,
+          client_id: currentQuery().client_id,
+        },
+        { networkMessage: tc("networkError"), on401: "return" },
+      );
+      // SPEC §2: the code is emptied after every confirm, right or wrong.
+      if (useBackup) setBackupCode("");
+      const clear = !useBackup;
+      const limitPage = deviceLimitRedirect(envelope);
+      if (limitPage) {
+        go(limitPage);
+        return { clear, isLeaving: true };
+      }
+      if (!isSuccess(envelope)) {
+        requestAnimationFrame(focusCode);
+        return { clear, failure: envelope.message };
+      }
+      finishHandoff(envelope.data);
+      return { clear, isLeaving: true };
+    },
+  });
 
-  async function resend() {
-    if (countdown > 0 || resending) return;
-    setResending(true);
+  async function sendAgain(): Promise<ResendAnswer> {
     const envelope = await api<{ exp_time?: number }>(
       "/auth2-fa/resend",
       { custom_auth: customAuth },
       { networkMessage: tc("networkError"), on401: "return" },
     );
-    setResending(false);
+    // SPEC §8: an SMS resend failure is a toast.
     if (!isSuccess(envelope)) {
-      // SPEC §8: an SMS resend failure is a toast.
       toast.show("error", envelope.message);
-      return;
+      return { sent: false };
     }
-    setCountdown(RESEND_SECONDS);
-    boxes.current?.clear();
     toast.show("success", t("resent"));
+    return { sent: true };
   }
 
   function toggleBackup() {
-    setFailure(undefined);
+    entry.setFailure(undefined);
     setUseBackup((on) => !on);
-    setCode("");
+    entry.change("");
     setBackupCode("");
     requestAnimationFrame(focusCode);
   }
@@ -142,52 +103,49 @@ export function Verify2faForm({
   function focusCode() {
     const backup = document.getElementById(`${id}-backup`);
     if (backup) backup.focus();
-    else boxes.current?.focus();
+    else entry.boxes.current?.focus();
   }
 
-  const canSubmit = useBackup ? backupCode.trim().length > 0 : isCodeComplete(code);
-  const errorId = `${id}-failure`;
+  const canSubmit = useBackup ? backupCode.trim().length > 0 : isCodeComplete(entry.code);
 
   return (
     <>
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-5">
-        {useBackup ? (
-          <Field id={`${id}-backup`} label={t("backupCode")} hint={t("backupHint")}>
-            <TextInput
-              id={`${id}-backup`}
-              aria-invalid={failure ? true : undefined}
-              aria-describedby={failure ? errorId : undefined}
-              name="backup_code"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={20}
-              placeholder={t("backupPlaceholder")}
-              value={backupCode}
-              onChange={(e) => {
-                setBackupCode(e.target.value);
-                setFailure(undefined);
-              }}
-              className="font-mono tracking-wider"
-            />
-          </Field>
-        ) : (
-          <CodeBoxes
-            ref={boxes}
-            value={code}
-            onChange={(next) => {
-              setCode(next);
-              // A digit typed after a refusal starts a new try (emptying the boxes does not).
-              if (next.trim()) setFailure(undefined);
-            }}
-            onComplete={(full) => void confirm(full)}
-            label={t("code")}
-            autoFocus
-            disabled={busy}
-            errorId={failure ? errorId : undefined}
-          />
-        )}
-        <FormAlert id={errorId} message={failure} />
+      <form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void entry.confirm(useBackup ? backupCode : entry.code);
+        }}
+        className="flex flex-col gap-5"
+      >
+        <CodeEntry
+          entry={entry}
+          label={t("code")}
+          instead={
+            useBackup ? (
+              <TextField
+                id={`${id}-backup`}
+                label={t("backupCode")}
+                hint={t("backupHint")}
+                aria-invalid={entry.failure ? true : undefined}
+                aria-describedby={entry.failure ? entry.errorId : undefined}
+                name="backup_code"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={20}
+                placeholder={t("backupPlaceholder")}
+                value={backupCode}
+                onChange={(e) => {
+                  setBackupCode(e.target.value);
+                  entry.setFailure(undefined);
+                }}
+                className="font-mono tracking-wider"
+              />
+            ) : undefined
+          }
+        />
         <label className="flex items-start gap-3 text-sm text-gray-700">
           <input
             type="checkbox"
@@ -204,7 +162,7 @@ export function Verify2faForm({
             </span>
           </span>
         </label>
-        <Button type="submit" busy={busy} disabled={!canSubmit}>
+        <Button type="submit" busy={entry.busy} disabled={!canSubmit}>
           {t("submit")}
         </Button>
         <div className="flex flex-col items-center gap-3 text-sm">
@@ -220,26 +178,9 @@ export function Verify2faForm({
             </button>
           )}
           {verifyType === "SMS" && (
-            // Not a live region: a countdown read out every second would drown everything else.
-            <p className="text-center text-gray-600">
-              {t("noCode")}{" "}
-              {countdown > 0 ? (
-                <span>{t("resendIn", { time: formatCountdown(countdown) })}</span>
-              ) : (
-                <button
-                  type="button"
-                  onClick={resend}
-                  disabled={resending}
-                  className="font-semibold text-brand-600 hover:underline disabled:opacity-50"
-                >
-                  {t("resend")}
-                </button>
-              )}
-            </p>
+            <ResendLine entry={entry} texts="auth.twoFactor.verify" send={sendAgain} />
           )}
-          <Link href={signInHref} className="text-gray-600 hover:underline">
-            {t("back")}
-          </Link>
+          <BackToSignIn label={t("back")} />
         </div>
       </form>
       {toast.view}

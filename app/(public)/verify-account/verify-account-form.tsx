@@ -1,54 +1,53 @@
 "use client";
-import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useId, useRef, useState } from "react";
-import { CodeBoxes, type CodeBoxesHandle, isCodeComplete } from "@/components/two-factor/code-boxes";
-import { FormAlert } from "@/components/ui/alert";
+import { useEffect } from "react";
+import { BackToSignIn } from "@/components/layout/back-to-sign-in";
+import { isCodeComplete } from "@/components/two-factor/code-boxes";
+import { CodeEntry, ResendLine } from "@/components/two-factor/code-entry";
+import { type ResendAnswer, useCodeEntry } from "@/components/two-factor/use-code-entry";
 import { Button } from "@/components/ui/button";
 import { takeFlash, useToast } from "@/components/ui/toast";
 import { formatCountdown } from "@/lib/countdown";
 import { useValidationText } from "@/lib/hooks/use-api-form";
-import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
+import { useCountdown } from "@/lib/hooks/use-countdown";
 import { api, currentQuery, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
 import { verifyAccountSchema } from "@/server/auth/schema";
 
-const RESEND_SECONDS = 60;
+/**
+ * The step's token; the seconds its latest code has left, and until a resend opens (a reload
+ * keeps counting).
+ */
+type Props = { token: string; expTime: number; resendIn: number };
 
-export function VerifyAccountForm({
-  token,
-  expTime,
-  resendIn,
-}: {
-  token: string;
-  /** Seconds the latest code has left, and until a resend opens (a reload keeps counting). */
-  expTime: number;
-  resendIn: number;
-}) {
-  const signInHref = useSignInHref();
+/** SPEC §2 Verify account: the six-digit code from the sign-up's or sign-in's message. */
+export function VerifyAccountForm({ token, expTime, resendIn }: Props) {
   const t = useTranslations("auth.verify");
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
-  const id = useId();
-  const boxes = useRef<CodeBoxesHandle>(null);
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
-  // A refused code or resend, said under the field (never in a modal over the form).
-  const [failure, setFailure] = useState<string>();
+  const [expiresIn, setExpiresIn] = useCountdown(expTime);
   // Resend opens after the countdown from the latest code (SPEC §4).
-  const [countdown, setCountdown] = useState(resendIn);
-  const [expiresIn, setExpiresIn] = useState(expTime);
-
-  useEffect(() => {
-    const timer = setInterval(() => {
-      setCountdown((s) => s - 1);
-      setExpiresIn((s) => s - 1);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, []);
+  const entry = useCodeEntry({
+    wait: resendIn,
+    check: (typed) => {
+      const parsed = verifyAccountSchema.safeParse({ code: typed, token });
+      if (parsed.success) return { code: parsed.data.code };
+      return { failure: Object.values(fieldErrors(parsed.error, translate, label)).join("\n") };
+    },
+    confirm: async (code) => {
+      const envelope = await api(
+        "/auth/verify-account",
+        { code, token, client_id: currentQuery().client_id, search: window.location.search },
+        { networkMessage: tc("networkError"), on401: "return" },
+      );
+      // A wrong code is typed again from the first box.
+      if (!isSuccess(envelope)) return { failure: envelope.message, clear: true };
+      finishHandoff(envelope.data);
+      return {};
+    },
+  });
 
   // The sign-up's code waits in the outbox: the form said it may be late.
   useEffect(() => {
@@ -56,108 +55,37 @@ export function VerifyAccountForm({
     if (left) toast.show(left.kind, left.message);
   }, [toast.show]);
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    void confirm(code);
-  }
-
-  /** Checks the code: from the confirm button, or as soon as the sixth digit is in. */
-  async function confirm(typed: string) {
-    if (busy) return;
-    const parsed = verifyAccountSchema.safeParse({ code: typed, token });
-    if (!parsed.success) {
-      setFailure(Object.values(fieldErrors(parsed.error, translate, label)).join("\n"));
-      return;
-    }
-    setFailure(undefined);
-    setBusy(true);
-    const query = currentQuery();
-    const envelope = await api(
-      "/auth/verify-account",
-      { code: parsed.data.code, token, client_id: query.client_id, search: window.location.search },
-      { networkMessage: tc("networkError"), on401: "return" },
-    );
-    setBusy(false);
-    if (!isSuccess(envelope)) {
-      setFailure(envelope.message);
-      // A wrong code is typed again from the first box.
-      boxes.current?.clear();
-      return;
-    }
-    finishHandoff(envelope.data);
-  }
-
-  async function resend() {
-    if (countdown > 0 || resending) return;
-    setResending(true);
+  async function sendAgain(): Promise<ResendAnswer> {
     const envelope = await api<{ exp_time?: number; delivery_delayed?: boolean }>(
       "/auth/resend-otp",
       { token },
-      {
-        networkMessage: tc("networkError"),
-        on401: "return",
-      },
+      { networkMessage: tc("networkError"), on401: "return" },
     );
-    setResending(false);
-    if (!isSuccess(envelope)) {
-      setFailure(envelope.message);
-      return;
-    }
-    setFailure(undefined);
-    boxes.current?.clear();
-    setCountdown(RESEND_SECONDS);
+    // A refused resend is said under the code, like a refused code.
+    if (!isSuccess(envelope)) return { sent: false, failure: envelope.message };
     setExpiresIn(envelope.data.exp_time ?? expTime);
     if (envelope.data.delivery_delayed && envelope.message) toast.show("error", envelope.message);
     else toast.show("success", t("resent"));
+    return { sent: true, clearsFailure: true };
   }
 
   return (
     <>
-      <form method="post" noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <div className="flex flex-col gap-2">
-          <CodeBoxes
-            ref={boxes}
-            value={code}
-            onChange={(next) => {
-              setCode(next);
-              // A digit typed after a refusal starts a new try (emptying the boxes does not).
-              if (next.trim()) setFailure(undefined);
-            }}
-            onComplete={(full) => void confirm(full)}
-            label={t("code")}
-            autoFocus
-            disabled={busy}
-            errorId={failure ? `${id}-failure` : undefined}
-          />
-          <p className="text-center text-xs text-gray-500">
-            {expiresIn > 0 ? t("expiresIn", { time: formatCountdown(expiresIn) }) : t("expired")}
-          </p>
-        </div>
-        <FormAlert id={`${id}-failure`} message={failure} />
-        <Button type="submit" busy={busy} disabled={!isCodeComplete(code)}>
+      <form method="post" noValidate onSubmit={entry.submit} className="flex flex-col gap-4">
+        <CodeEntry
+          entry={entry}
+          label={t("code")}
+          note={
+            <p className="text-center text-xs text-gray-500">
+              {expiresIn > 0 ? t("expiresIn", { time: formatCountdown(expiresIn) }) : t("expired")}
+            </p>
+          }
+        />
+        <Button type="submit" busy={entry.busy} disabled={!isCodeComplete(entry.code)}>
           {t("submit")}
         </Button>
-        {/* Not a live region: a countdown read out every second would drown everything else. */}
-        <p className="text-center text-sm text-gray-600">
-          {t("noCode")}{" "}
-          {countdown > 0 ? (
-            <span>{t("resendIn", { time: formatCountdown(countdown) })}</span>
-          ) : (
-            <button
-              type="button"
-              onClick={resend}
-              disabled={resending}
-              className="font-semibold text-brand-600 hover:underline disabled:opacity-50"
-            >
-              {t("resend")}
-            </button>
-          )}
-        </p>
-        <p className="text-center text-sm">
-          <Link href={signInHref} className="text-gray-600 hover:underline">
-            {t("back")}
-          </Link>
-        </p>
+        <ResendLine entry={entry} texts="auth.verify" send={sendAgain} />
+        <BackToSignIn label={t("back")} />
       </form>
       {toast.view}
     </>

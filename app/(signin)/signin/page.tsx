@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
+import type { SearchParams } from "@/components/layout/search-params";
 import { env } from "@/lib/env";
-import { getMe } from "@/lib/http/page-call";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
 import { signInPasswordMessages } from "@/lib/password-rule";
+import { getMe } from "@/server/http/page-call";
 import { configuredProviders } from "@/server/oauth/providers";
 import { ContinueSignedIn } from "./continue-signed-in";
 import { SignInForm, type SignInText } from "./signin-form";
@@ -14,11 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth.signIn"))("title") };
 }
 
-export default async function SignInPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function SignInPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.signIn");
   const handoff = await signedInHandoff(query);

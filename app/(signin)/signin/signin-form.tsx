@@ -1,10 +1,10 @@
 "use client";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { SocialButtons, type SocialProvider, type SocialText } from "@/components/forms/social-buttons";
-import { FormAlert } from "@/components/ui/alert";
+import { FormWithAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { Field, TextInput } from "@/components/ui/field";
-import { PasswordInput } from "@/components/ui/password-input";
+import { TextField } from "@/components/ui/field";
+import { PasswordField } from "@/components/ui/password-input";
 import { takeFlash, useToast } from "@/components/ui/toast";
 import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
@@ -141,42 +141,31 @@ export function SignInForm({
 
   return (
     <>
-      <form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-        className="flex flex-col gap-4"
-        aria-describedby={alert ? `${id}-alert` : undefined}
-      >
-        <div id={`${id}-alert`}>
-          <FormAlert message={alert} />
-        </div>
-        <Field id={`${id}-email`} label={text.email} error={errors.email}>
-          <TextInput
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            placeholder={text.emailPlaceholder}
-            invalid={Boolean(errors.email)}
-            value={values.email}
-            onChange={change("email")}
-          />
-        </Field>
-        <Field id={`${id}-password`} label={text.password} error={errors.password}>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="current-password"
-            placeholder={text.passwordPlaceholder}
-            invalid={Boolean(errors.password)}
-            showLabel={text.show}
-            hideLabel={text.hide}
-            value={values.password}
-            onChange={change("password")}
-          />
-        </Field>
+      <FormWithAlert alert={alert} onSubmit={onSubmit}>
+        <TextField
+          id={`${id}-email`}
+          label={text.email}
+          error={errors.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          placeholder={text.emailPlaceholder}
+          value={values.email}
+          onChange={change("email")}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label={text.password}
+          error={errors.password}
+          name="password"
+          autoComplete="current-password"
+          placeholder={text.passwordPlaceholder}
+          showLabel={text.show}
+          hideLabel={text.hide}
+          value={values.password}
+          onChange={change("password")}
+        />
         <div className="flex justify-end">
           {/* Plain links: next/link's router code would be a third of the page's script budget. */}
           <a href={`/forgottenpass${search}`} className="text-sm font-medium text-brand-600 hover:underline">
@@ -186,7 +175,7 @@ export function SignInForm({
         <Button type="submit" busy={isSubmitting}>
           {text.submit}
         </Button>
-      </form>
+      </FormWithAlert>
       <SocialButtons providers={providers} text={text.social} />
       {registrationEnabled && (
         <p className="mt-6 text-center text-sm text-gray-600">

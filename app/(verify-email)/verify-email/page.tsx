@@ -3,9 +3,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
 import { ClientIntl } from "@/components/layout/client-intl";
-import { getMe, pageCall } from "@/lib/http/page-call";
-import type { FlowStatusDto } from "@/server/auth/schema";
+import type { SearchParams } from "@/components/layout/search-params";
+import { isStepLive } from "@/components/layout/step-page";
+import { getMe } from "@/server/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
+import { Notice } from "./notice";
 import { SendVerifyMail } from "./send-verify-mail";
 import { VerifyEmailStatus } from "./verify-email-status";
 
@@ -20,18 +22,10 @@ const NAMESPACES = ["common", "auth.verifyEmail"] as const;
  * The mailed link lands here, signed in or not (an open route). The link is checked on the
  * server first: a used or expired one is explained at once, never sent to a call that must fail.
  */
-export default async function VerifyEmailPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | undefined>>;
-}) {
+export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const t = await getTranslations("auth.verifyEmail");
-  const status = query.token
-    ? await pageCall<FlowStatusDto>("/auth/flow-status", { token: query.token, purpose: "verify_email" })
-    : null;
-  if (status && status.code >= 500) throw new Error(status.message);
-  const token = status?.code === 200 && status.data.valid ? query.token : undefined;
+  const token = (await isStepLive(query.token, "verify_email")) ? query.token : undefined;
   const me = await getMe<UserInfoDto>();
 
   if (me.code !== 200 || !me.data.phone) {
@@ -70,10 +64,9 @@ export default async function VerifyEmailPage({
         ) : (
           <div className="flex flex-col gap-4" data-testid="verify-email-explain">
             {query.token ? (
-              <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                <p className="font-semibold">{t("invalid.title")}</p>
-                <p className="mt-1">{ts("invalidAdvice")}</p>
-              </div>
+              <Notice tone="amber" title={t("invalid.title")}>
+                {ts("invalidAdvice")}
+              </Notice>
             ) : (
               <p className="text-sm text-gray-700">{ts("noToken", { email })}</p>
             )}

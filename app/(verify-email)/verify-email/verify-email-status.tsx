@@ -3,8 +3,10 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { LoadingLine } from "@/components/ui/loading-line";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
+import { Notice } from "./notice";
 
 /** SPEC §9: the success message stays 8 s before the redirect. */
 const REDIRECT_SECONDS = 8;
@@ -77,15 +79,7 @@ export function VerifyEmailStatus({ token, isSignedIn = false }: { token?: strin
   }, [redirectUrl]);
 
   if (state.kind === "processing") {
-    return (
-      <div role="status" className="flex items-center gap-3 text-sm text-gray-700">
-        <span
-          aria-hidden
-          className="size-5 shrink-0 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
-        />
-        {t("processing")}
-      </div>
-    );
+    return <LoadingLine text={t("processing")} className="text-gray-700" />;
   }
 
   if (state.kind === "success") {
@@ -113,13 +107,9 @@ export function VerifyEmailStatus({ token, isSignedIn = false }: { token?: strin
   if (state.kind === "failed") {
     return (
       <div className="flex flex-col gap-4">
-        <div
-          role="alert"
-          className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          <p className="font-semibold">{t("failed")}</p>
-          <p className="mt-1 whitespace-pre-line">{state.message}</p>
-        </div>
+        <Notice tone="red" title={t("failed")} isAlert>
+          {state.message}
+        </Notice>
         <Button onClick={() => void verify()}>{t("retry")}</Button>
       </div>
     );
@@ -127,13 +117,9 @@ export function VerifyEmailStatus({ token, isSignedIn = false }: { token?: strin
 
   return (
     <div className="flex flex-col gap-4">
-      <div
-        role="alert"
-        className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
-      >
-        <p className="font-semibold">{t("invalid.title")}</p>
-        <p className="mt-1">{isSignedIn ? t("signedIn.invalidAdvice") : t("invalid.advice")}</p>
-      </div>
+      <Notice tone="amber" title={t("invalid.title")} isAlert>
+        {isSignedIn ? t("signedIn.invalidAdvice") : t("invalid.advice")}
+      </Notice>
       <Link
         href={isSignedIn ? "/account/profile" : "/signin"}
         className="inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-500 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-600"

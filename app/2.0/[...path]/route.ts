@@ -1,4 +1,4 @@
-import { dispatch } from "@/lib/http/dispatch";
+import { dispatch } from "@/server/http/dispatch";
 
 // The BFF: every /2.0 call goes through the one registry and dispatch (DESIGN §2).
 export const GET = (request: Request) => dispatch(request);

@@ -1,22 +1,20 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { SectionCard, Tile } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
-import { AffiliateCodeDialog, type CodeKind, PaymentInfoDialog } from "./affiliate-dialogs";
-import { JoinAffiliateDialog } from "./join-affiliate-dialog";
+import type { AffiliateInfoDto } from "@/server/user/schema";
+import {
+  AffiliateCodeDialog,
+  type CodeKind,
+  JoinAffiliateDialog,
+  PaymentInfoDialog,
+} from "./affiliate-dialogs";
 
 /** /affilate/my-affilate-info's affilateInfo (null for someone not in the programme). */
-export type AffiliateInfo = {
-  code: string;
-  flow_code: string | null;
-  level: number;
-  payment_info: string;
-  referral_url: string;
-  customer_count: number;
-  purchased_count: number;
-};
+export type AffiliateInfo = NonNullable<AffiliateInfoDto["affilateInfo"]>;
 
 type Dialog = CodeKind | "payment" | "join" | null;
 
@@ -30,7 +28,6 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
   const t = useTranslations("account.affiliate");
   const router = useRouter();
   const toast = useToast();
-  const id = useId();
   const [dialog, setDialog] = useState<Dialog>(null);
 
   const saved = (message: string) => {
@@ -47,26 +44,22 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
     : [];
 
   return (
-    <section
+    <SectionCard
       id="affiliate"
-      aria-labelledby={`${id}-title`}
-      className="mt-6 scroll-mt-20 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
-          {t("title")}
-        </h2>
-        {affiliate && (
+      title={t("title")}
+      className="mt-6 scroll-mt-20"
+      aside={
+        affiliate && (
           <span className="rounded bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">
             {t("level", { level: affiliate.level })}
           </span>
-        )}
-      </div>
+        )
+      }
+    >
       {codes.length > 0 && (
         <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
           {codes.map((c) => (
-            <div key={c.kind} className="flex flex-col gap-2 rounded-lg bg-gray-50 p-4">
-              <dt className="text-xs uppercase tracking-wide text-gray-500">{c.label}</dt>
+            <Tile key={c.kind} label={c.label} className="flex flex-col gap-2">
               <dd
                 className="break-all font-mono font-medium text-gray-900"
                 data-testid={`affiliate-code-${c.kind}`}
@@ -78,7 +71,7 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
                   {c.action}
                 </Button>
               </dd>
-            </div>
+            </Tile>
           ))}
         </dl>
       )}
@@ -141,6 +134,6 @@ export function AffiliateCard({ code, affiliate }: { code: string; affiliate: Af
         />
       )}
       {toast.view}
-    </section>
+    </SectionCard>
   );
 }

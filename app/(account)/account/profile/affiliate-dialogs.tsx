@@ -15,6 +15,12 @@ const CODE_PATHS: Record<CodeKind, string> = {
 
 type CodeValues = { affilate_code: string };
 
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSaved: (message: string) => void;
+};
+
 /** SPEC §5 change affiliate code / flow-app affiliate code: 2–45, unique (the server says when taken). */
 export function AffiliateCodeDialog({
   open,
@@ -22,13 +28,7 @@ export function AffiliateCodeDialog({
   kind,
   current,
   onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  kind: CodeKind;
-  current: string;
-  onSaved: (message: string) => void;
-}) {
+}: DialogProps & { kind: CodeKind; current: string }) {
   const t = useTranslations("account.affiliate");
   const values = useMemo(() => ({ affilate_code: current }), [current]);
   const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<CodeValues>({
@@ -83,51 +83,60 @@ export function AffiliateCodeDialog({
 }
 
 type PaymentValues = { payment_info: string };
+const NO_PAYMENT_INFO: PaymentValues = { payment_info: "" };
 
-/** SPEC §2 affiliate payment info: the read-only referral link and free-text payment details. */
+/**
+ * SPEC §2 affiliate payment info: the read-only referral link and free-text payment details.
+ * Without them, joining the programme (JoinAffiliateDialog).
+ */
 export function PaymentInfoDialog({
   open,
   onOpenChange,
   referralUrl,
   paymentInfo,
   onSaved,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  referralUrl: string;
-  paymentInfo: string;
-  onSaved: (message: string) => void;
-}) {
+}: DialogProps & { referralUrl?: string; paymentInfo?: string }) {
   const t = useTranslations("account.affiliate");
-  const values = useMemo(() => ({ payment_info: paymentInfo }), [paymentInfo]);
+  const joining = referralUrl === undefined;
+  const values = useMemo(
+    () => (joining ? NO_PAYMENT_INFO : { payment_info: paymentInfo ?? "" }),
+    [joining, paymentInfo],
+  );
   const { form, formId, onSubmit, toast, errors, busy } = useDialogForm<PaymentValues>({
     schema: updateAffiliateInfoSchema,
     values,
     open,
-    path: "/affilate/update-my-info",
+    path: joining ? "/affilate/create" : "/affilate/update-my-info",
     onSaved,
   });
   const id = formId;
-
   const invalid = Boolean(errors.payment_info);
   return (
     <ProfileDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t("paymentTitle")}
-      description={t("paymentDescription")}
+      title={t(joining ? "joinTitle" : "paymentTitle")}
+      description={t(joining ? "joinDescription" : "paymentDescription")}
       formId={formId}
       busy={busy}
+      submitLabel={joining ? t("joinSubmit") : undefined}
       toast={toast.view}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         form.setFocus("payment_info");
       }}
     >
-      <form id={formId} noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <Field id={`${id}-link`} label={t("referralLink")}>
-          <ReadOnlyValue id={`${id}-link`} value={referralUrl} />
-        </Field>
+      <form
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        className={joining ? undefined : "flex flex-col gap-4"}
+      >
+        {!joining && (
+          <Field id={`${id}-link`} label={t("referralLink")}>
+            <ReadOnlyValue id={`${id}-link`} value={referralUrl} />
+          </Field>
+        )}
         <Field
           id={`${id}-payment`}
           label={t("paymentInfo")}
@@ -138,6 +147,7 @@ export function PaymentInfoDialog({
             id={`${id}-payment`}
             rows={4}
             maxLength={2000}
+            required={joining}
             placeholder={t("paymentPlaceholder")}
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${id}-payment-error` : undefined}
@@ -148,4 +158,15 @@ export function PaymentInfoDialog({
       </form>
     </ProfileDialog>
   );
+}
+
+/**
+ * SPEC §2/§5 joining the affiliate programme: the payment information is required ('Payment
+ * infomation cannot null'); `/affilate/create` makes the person an affiliate.
+ */
+export function JoinAffiliateDialog({
+  onJoined,
+  ...props
+}: Omit<DialogProps, "onSaved"> & { onJoined: DialogProps["onSaved"] }) {
+  return <PaymentInfoDialog {...props} onSaved={onJoined} />;
 }

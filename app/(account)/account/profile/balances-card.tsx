@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
+import { SectionCard, Tile } from "@/components/ui/section-card";
 import { formatDecimal, formatVnd } from "@/lib/format";
 
 type Balance = { key: string; label: string; value: string; href?: string; linkLabel?: string };
@@ -41,17 +42,10 @@ export async function BalancesCard({
     { key: "credit-app", label: t("creditApp"), value: formatDecimal(creditApp, locale) },
   ];
   return (
-    <section
-      aria-labelledby="balances-title"
-      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-    >
-      <h2 id="balances-title" className="text-lg font-semibold text-gray-900">
-        {t("title")}
-      </h2>
+    <SectionCard title={t("title")} className="mt-6">
       <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
         {items.map((item) => (
-          <div key={item.key} className="flex flex-col rounded-lg bg-gray-50 p-4">
-            <dt className="text-xs uppercase tracking-wide text-gray-500">{item.label}</dt>
+          <Tile key={item.key} label={item.label} className="flex flex-col">
             <dd
               className="mt-1 text-xl font-semibold tabular-nums text-gray-900"
               data-testid={`balance-${item.key}`}
@@ -65,9 +59,9 @@ export async function BalancesCard({
                 </Link>
               </dd>
             )}
-          </div>
+          </Tile>
         ))}
       </dl>
-    </section>
+    </SectionCard>
   );
 }

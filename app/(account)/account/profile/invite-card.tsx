@@ -3,9 +3,12 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useId, useRef } from "react";
 import { Button } from "@/components/ui/button";
+import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
+import type { ReferralInfoDto } from "@/server/user/schema";
 
-export type ReferralInfo = { referral_url: string; total: number; verified: number; purchased: number };
+/** /user/my-refferral-info: the link and how many joined through it. */
+export type ReferralInfo = ReferralInfoDto;
 
 /** SPEC §2 invite friends: the referral link with a copy button, how many joined, the list. */
 export function InviteCard({
@@ -34,13 +37,7 @@ export function InviteCard({
   }
 
   return (
-    <section
-      aria-labelledby={`${id}-title`}
-      className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200"
-    >
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
-        {t("title")}
-      </h2>
+    <SectionCard title={t("title")} className="mt-6">
       <p className="mt-1 text-sm text-gray-600">{t("body")}</p>
       {referral ? (
         <>
@@ -82,6 +79,6 @@ export function InviteCard({
         <p className="mt-3 text-sm text-gray-500">{t("referredBy", { email: referrerEmail })}</p>
       )}
       {toast.view}
-    </section>
+    </SectionCard>
   );
 }

@@ -4,11 +4,12 @@ import { getTranslations } from "next-intl/server";
 import { appNamesFor } from "@/lib/apps";
 import { env } from "@/lib/env";
 import { isSuccess } from "@/lib/http/envelope";
-import { getMe, pageCall } from "@/lib/http/page-call";
+import { getMe, pageCall } from "@/server/http/page-call";
 import { oidcAppCode } from "@/server/oidc/service";
 import { PORTAL_APP_CODE } from "@/server/session/service";
+import type { AffiliateInfoDto, MyReferrerDto } from "@/server/user/schema";
 import type { UserInfoDto } from "@/server/user/service";
-import { AffiliateCard, type AffiliateInfo } from "./affiliate-card";
+import { AffiliateCard } from "./affiliate-card";
 import { BalancesCard } from "./balances-card";
 import { InviteCard, type ReferralInfo } from "./invite-card";
 import { ProfileHeader } from "./profile-header";
@@ -26,8 +27,8 @@ export default async function ProfilePage() {
   const user = me.data;
   const [referral, affiliate, referrer] = await Promise.all([
     pageCall<ReferralInfo>("/user/my-refferral-info"),
-    pageCall<{ affilateInfo: AffiliateInfo | null }>("/affilate/my-affilate-info"),
-    pageCall<{ referrer: { email: string; code: string } | null }>("/user/my-ref-affilate"),
+    pageCall<AffiliateInfoDto>("/affilate/my-affilate-info"),
+    pageCall<MyReferrerDto>("/user/my-ref-affilate"),
   ]);
   return (
     <>

@@ -1,9 +1,8 @@
 "use client";
-import * as RadixDialog from "@radix-ui/react-dialog";
 import { useTranslations } from "next-intl";
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import { FormDialog } from "@/components/ui/dialog";
+import { DialogCancel, FormDialog } from "@/components/ui/dialog";
 
 /**
  * The frame of every profile modal: a title, an optional line under it, the form, and Cancel +
@@ -11,54 +10,31 @@ import { FormDialog } from "@/components/ui/dialog";
  * screen readers while it is open); success is reported to the page, which toasts it.
  */
 export function ProfileDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
   formId,
   busy,
   submitLabel,
-  toast,
-  onOpenAutoFocus,
-  children,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
+  ...dialog
+}: Omit<ComponentProps<typeof FormDialog>, "footer" | "wide"> & {
   /** The form the Save button submits. */
   formId: string;
   busy: boolean;
   submitLabel?: string;
-  toast?: ReactNode;
-  /** Where focus starts (Radix's default is the first focusable element). */
-  onOpenAutoFocus?: (event: Event) => void;
-  children: ReactNode;
 }) {
   const tc = useTranslations("common");
   const t = useTranslations("account.profile");
   return (
     <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={title}
-      description={description}
-      toast={toast}
-      onOpenAutoFocus={onOpenAutoFocus}
+      {...dialog}
       wide
       footer={
         <>
-          <RadixDialog.Close asChild>
-            <Button variant="secondary">{tc("cancel")}</Button>
-          </RadixDialog.Close>
+          <DialogCancel label={tc("cancel")} />
           <Button type="submit" form={formId} busy={busy}>
             {submitLabel ?? t("save")}
           </Button>
         </>
       }
-    >
-      {children}
-    </FormDialog>
+    />
   );
 }
 

@@ -3,6 +3,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Tile } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
 import { ChangePasswordDialog } from "./change-password-dialog";
 import { type EditableUser, EditProfileDialog, SAVED_AFTER_RELOAD_PARAM } from "./edit-profile-dialog";
@@ -80,20 +81,17 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("fullname")}</dt>
+        <Tile label={t("fullname")}>
           <dd className="mt-1 break-words font-medium" data-testid="profile-fullname">
             {user.fullname || "—"}
           </dd>
-        </div>
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("email")}</dt>
+        </Tile>
+        <Tile label={t("email")}>
           <dd className="mt-1 break-all font-medium" data-testid="profile-email">
             {user.email}
           </dd>
-        </div>
-        <div className="rounded-lg bg-gray-50 p-4">
-          <dt className="text-xs uppercase tracking-wide text-gray-500">{t("phone")}</dt>
+        </Tile>
+        <Tile label={t("phone")}>
           <dd className="mt-1 break-all font-medium" data-testid="profile-phone">
             {user.phone ? (
               <>
@@ -113,7 +111,7 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
               </span>
             )}
           </dd>
-        </div>
+        </Tile>
       </dl>
       {!user.is_verify_email && (
         <div className="mt-6 flex flex-col gap-3 rounded-lg bg-amber-50 p-4 sm:flex-row sm:items-center sm:justify-between">

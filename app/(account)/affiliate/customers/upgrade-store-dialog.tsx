@@ -3,6 +3,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { useLocale, useTranslations } from "next-intl";
 import { type ReactNode, useId, useState } from "react";
 import useSWR from "swr";
+import { DetailError, DetailLoading } from "@/components/commerce/detail-dialog";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
@@ -84,21 +85,9 @@ export function UpgradeStoreDialog({
 
   let body: ReactNode;
   if (packages.error) {
-    body = (
-      <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-        {packages.error.message}
-      </p>
-    );
+    body = <DetailError message={packages.error.message} />;
   } else if (!packages.data) {
-    body = (
-      <p role="status" className="flex items-center justify-center gap-2 py-8 text-sm text-gray-600">
-        <span
-          aria-hidden
-          className="size-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent"
-        />
-        {tc("loading")}
-      </p>
-    );
+    body = <DetailLoading roomy={false} />;
   } else if (items.length === 0) {
     body = <p className="rounded-lg bg-gray-50 px-3 py-4 text-sm text-gray-700">{t("upgradeDialog.none")}</p>;
   } else {

@@ -1,25 +1,5 @@
-import { dayIn } from "@/lib/format";
-import { requestAuth } from "@/lib/http/request-auth";
-import { exportFilters, exportLanguage, invoicesCsv } from "@/server/affiliate/export";
+import { exportFilters, invoicesCsv } from "@/server/affiliate/export";
+import { csvExportRoute } from "@/server/http/csv-export-route";
 
 /** GET /invoice/export?from&to&status: the invoice list as a CSV download. */
-export async function GET(request: Request) {
-  const auth = await requestAuth(request);
-  if (!auth) return new Response(null, { status: 303, headers: { location: "/signin" } });
-  const filters = exportFilters(new URL(request.url).searchParams);
-  const stamp = dayIn(auth.user.timezone, new Date()).replace(/-/g, "");
-  return new Response(
-    invoicesCsv(
-      auth.db,
-      { id: auth.user.id, timezone: auth.user.timezone, lang: exportLanguage(request, auth.user.language) },
-      filters,
-    ),
-    {
-      headers: {
-        "content-type": "text/csv; charset=utf-8",
-        "content-disposition": `attachment; filename="invoices-${stamp}.csv"`,
-        "cache-control": "no-store",
-      },
-    },
-  );
-}
+export const GET = csvExportRoute({ file: "invoices", filters: exportFilters, csv: invoicesCsv });

@@ -1,6 +1,6 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { formatVnd } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
@@ -134,18 +134,9 @@ export function ResultPoller({
   if (PAID.has(payment.status)) {
     return (
       <div className="flex flex-col gap-5" data-testid="result-paid" data-status={payment.status}>
-        <div
-          role="status"
-          className="flex items-start gap-3 rounded-lg bg-green-50 px-4 py-3 ring-1 ring-green-200"
-        >
-          <Icon kind="ok" />
-          <div>
-            <p className="font-semibold text-green-900">{t("paid.title")}</p>
-            <p className="text-sm text-green-900">
-              {t("paid.body", { reference: payment.order_reference_no })}
-            </p>
-          </div>
-        </div>
+        <Banner kind="ok" title={t("paid.title")}>
+          {t("paid.body", { reference: payment.order_reference_no })}
+        </Banner>
         {details}
         {pointsNote}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -173,20 +164,11 @@ export function ResultPoller({
     const retry = checkoutPath(payment.transaction_id, payment.app_code);
     return (
       <div className="flex flex-col gap-5" data-testid="result-failed" data-status={payment.status}>
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-lg bg-red-50 px-4 py-3 ring-1 ring-red-200"
-        >
-          <Icon kind="fail" />
-          <div>
-            <p className="font-semibold text-red-900">{t("failed.title")}</p>
-            <p className="text-sm text-red-900">
-              {orderPaid
-                ? t("failed.orderPaid", { reference: payment.order_reference_no })
-                : t("failed.body", { reference: payment.order_reference_no })}
-            </p>
-          </div>
-        </div>
+        <Banner kind="fail" title={t("failed.title")}>
+          {orderPaid
+            ? t("failed.orderPaid", { reference: payment.order_reference_no })
+            : t("failed.body", { reference: payment.order_reference_no })}
+        </Banner>
         {details}
         {pointsNote}
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
@@ -286,6 +268,33 @@ function Row({
       <dd className={`break-words text-gray-900 ${mono ? "font-mono" : ""}`} data-testid={testId}>
         {value}
       </dd>
+    </div>
+  );
+}
+
+const BANNERS = {
+  ok: { role: "status", box: "bg-green-50 ring-green-200", text: "text-green-900" },
+  fail: { role: "alert", box: "bg-red-50 ring-red-200", text: "text-red-900" },
+} as const;
+
+/** The attempt's outcome at the top: paid (a status) or failed (an alert). */
+function Banner({
+  kind,
+  title,
+  children,
+}: {
+  kind: keyof typeof BANNERS;
+  title: string;
+  children: ReactNode;
+}) {
+  const { role, box, text } = BANNERS[kind];
+  return (
+    <div role={role} className={`flex items-start gap-3 rounded-lg px-4 py-3 ring-1 ${box}`}>
+      <Icon kind={kind} />
+      <div>
+        <p className={`font-semibold ${text}`}>{title}</p>
+        <p className={`text-sm ${text}`}>{children}</p>
+      </div>
     </div>
   );
 }

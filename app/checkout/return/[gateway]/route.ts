@@ -1,4 +1,4 @@
-import { callAsVisitor } from "@/lib/http/page-call";
+import { callAsVisitor } from "@/server/http/page-call";
 
 const GATEWAYS = { vnpay: "VNPAY", zalopay: "ZALOPAY" } as const;
 

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { DetailList } from "@/components/commerce/detail-list";
 import { OrderLinesTable } from "@/components/commerce/order-lines-table";
 import { StatusBadge } from "@/components/commerce/status-badge";
@@ -10,14 +11,13 @@ import { appNamesFor } from "@/lib/apps";
 import { configuredBrand } from "@/lib/brand";
 import { env } from "@/lib/env";
 import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
-import { getMe, pageCall } from "@/lib/http/page-call";
+import { VND_PER_POINT } from "@/server/gateways/points";
+import { getMe, pageCall } from "@/server/http/page-call";
 import type { PaymentDetailDto } from "@/server/payment/schema";
 import { receiptSeller } from "@/server/payment/seller";
 import type { UserInfoDto } from "@/server/user/service";
 import { PrintButton } from "./print-button";
 
-/** DESIGN §10: one point is worth 1,000 VND. */
-const POINT_VND = 1000;
 const NONE = "--";
 /** SPEC/issue 9: the receipt prints on A4 with 15 mm margins. */
 const PRINT_CSS = "@page { size: A4; margin: 15mm }";
@@ -27,6 +27,30 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<{ print?: 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account.receipt"))("title") };
 }
+
+/** A titled part of the receipt (the person, the payment, the items); a rule under all but the last. */
+function Part({
+  id,
+  title,
+  last = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  last?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={last ? "py-5" : "border-b border-gray-200 py-5"}>
+      <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-500">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const mono = (text: string | null) => (text ? <span className="font-mono text-xs">{text}</span> : NONE);
 
 function Notice({ title, body, back }: { title: string; body: string; back: string }) {
   return (
@@ -78,7 +102,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
   const site = config.APP_URL ? new URL(config.APP_URL).host : null;
   // A Vietnamese receipt names who sold: legal name, registered address, tax code.
   const seller = receiptSeller(config);
-  const pointsValue = payment.points_used * POINT_VND;
+  const pointsValue = payment.points_used * VND_PER_POINT;
 
   return (
     <article
@@ -123,10 +147,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
         </div>
       </header>
 
-      <section aria-labelledby="receipt-person" className="border-b border-gray-200 py-5">
-        <h2 id="receipt-person" className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-500">
-          {t("billedTo")}
-        </h2>
+      <Part id="receipt-person" title={t("billedTo")}>
         <DetailList
           className="print:grid-cols-3"
           items={[
@@ -135,34 +156,15 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
             { key: "phone", label: t("phone"), value: payment.customer.phone || NONE },
           ]}
         />
-      </section>
+      </Part>
 
-      <section aria-labelledby="receipt-payment" className="border-b border-gray-200 py-5">
-        <h2 id="receipt-payment" className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-500">
-          {t("payment")}
-        </h2>
+      <Part id="receipt-payment" title={t("payment")}>
         <DetailList
           className="print:grid-cols-3"
           items={[
-            {
-              key: "order",
-              label: tp("detail.orderNo"),
-              value: <span className="font-mono text-xs">{payment.order_reference_no}</span>,
-            },
-            {
-              key: "reference",
-              label: tp("referenceNo"),
-              value: <span className="font-mono text-xs">{payment.reference_no}</span>,
-            },
-            {
-              key: "transaction",
-              label: tp("detail.transactionId"),
-              value: payment.transaction_id ? (
-                <span className="font-mono text-xs">{payment.transaction_id}</span>
-              ) : (
-                NONE
-              ),
-            },
+            { key: "order", label: tp("detail.orderNo"), value: mono(payment.order_reference_no) },
+            { key: "reference", label: tp("referenceNo"), value: mono(payment.reference_no) },
+            { key: "transaction", label: tp("detail.transactionId"), value: mono(payment.transaction_id) },
             { key: "method", label: tp("method"), value: tp(`methods.${payment.method}`) },
             { key: "gateway", label: tp("detail.gateway"), value: tp(`gateways.${payment.gateway}`) },
             { key: "created", label: tp("createdAt"), value: formatDateTime(payment.created_at, timeZone) },
@@ -173,12 +175,9 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
             },
           ]}
         />
-      </section>
+      </Part>
 
-      <section aria-labelledby="receipt-items" className="py-5">
-        <h2 id="receipt-items" className="mb-3 text-sm font-semibold uppercase tracking-wide text-gray-500">
-          {t("items")}
-        </h2>
+      <Part id="receipt-items" title={t("items")} last>
         <OrderLinesTable
           lines={payment.lines}
           total={payment.order_total}
@@ -206,7 +205,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
             <dd className="tabular-nums">{formatVnd(payment.amount, locale)}</dd>
           </div>
         </dl>
-      </section>
+      </Part>
 
       <footer className="border-t border-gray-200 pt-4 text-xs text-gray-500">
         <p>{t("thanks")}</p>

@@ -1,3 +1,5 @@
+import { LineIcon } from "@/components/ui/line-icon";
+
 /**
  * A CSV download of a list as it is filtered (SPEC §2 lists; the server streams the file with
  * the session cookie): a plain link, so the browser saves it without any script.
@@ -10,18 +12,10 @@ export function ExportLink({ href, label }: { href: string; label: string }) {
       data-testid="export-csv"
       className="inline-flex min-h-11 items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50"
     >
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="size-4"
-      >
+      {/* The stroke class outweighs LineIcon's 1.8 stroke attribute: this arrow is drawn at 2. */}
+      <LineIcon className="size-4 stroke-2">
         <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-      </svg>
+      </LineIcon>
       {label}
     </a>
   );
