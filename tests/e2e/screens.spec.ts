@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { demoAccount, liveVerifyAccountUrl, PEER, SCREENS_DIR } from "./support";
+import { demoAccount, firstGoogleSignIn, liveVerifyAccountUrl, SCREENS_DIR } from "../support/e2e";
 
 // Screenshots of every screen of this issue, desktop and phone, vi and en: test artifacts to
 // look at (tests/artifacts/screens, not committed).
@@ -60,12 +60,7 @@ for (const lang of ["vi", "en"] as const) {
       await page.context().clearCookies();
       await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: "http://localhost:3310" }]);
       const email = `screens-${lang}-${device}-${Date.now()}@example.com`;
-      await fetch(`${PEER}/identity`, {
-        method: "POST",
-        body: JSON.stringify({ sub: email, email, email_verified: true, name: "Screen Person" }),
-      });
-      await page.goto("/signin");
-      await page.getByRole("button", { name: "Google" }).click();
+      await firstGoogleSignIn(page, { sub: email, email, name: "Screen Person" });
       await expect(page).toHaveURL(/\/complete-reg$/);
       await page.screenshot({
         path: path.join(SCREENS_DIR, `complete-reg-${lang}-${device}.png`),

@@ -4,8 +4,7 @@
 // whose own web font did not load. Screenshots go to tests/artifacts/screens/tour-*.
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { productOrder } from "./a11y/order";
-import { demoAccount, SCREENS_DIR } from "./support";
+import { demoAccount, productOrder, SCREENS_DIR } from "../support/e2e";
 
 const BASE = "http://localhost:3310";
 const LANGS = ["vi", "en", "th", "my", "id"] as const;

@@ -3,17 +3,18 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { env, resetEnvForTests } from "@/lib/env";
-import { newId, newToken, sha256 } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import { newReferenceNo } from "@/server/balance/service";
 import { getDb } from "@/server/db/client";
+import type { PaymentRow } from "@/server/db/tables/commerce";
 import { orders } from "@/server/db/tables/commerce";
+import type { UserRow } from "@/server/db/tables/users";
 import { users } from "@/server/db/tables/users";
 import { findOrderById } from "@/server/order/repository";
 import type { CreatedOrderDto } from "@/server/order/schema";
 import { transitionOrder } from "@/server/order/state";
-import { insertPayment, type NewPayment, type PaymentRow } from "@/server/payment/repository";
-import { insertSession } from "@/server/session/repository";
-import type { UserRow } from "@/server/user/repository";
+import { insertPayment, type NewPayment } from "@/server/payment/repository";
+import { openTestSession } from "@/tests/factories/session";
 import { call } from "@/tests/setup/api";
 
 export const PRODUCT_KEYS = { ls: "ls-api-key-0123456789", lp: "lp-api-key-0123456789" } as const;
@@ -36,18 +37,7 @@ export const webhookSecret = (code: "ls" | "lp") => `${code}-webhook-secret-0123
 
 /** A live token the product `appCode` holds for `user` (as the hand-off gives it). */
 export async function productToken(user: UserRow, appCode: "ls" | "lp" = "ls"): Promise<string> {
-  const token = newToken();
-  const now = new Date();
-  await insertSession(await getDb(), {
-    id: newId(),
-    userId: user.id,
-    tokenHash: sha256(token),
-    appCode,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + 7 * 86_400_000),
-  });
-  return token;
+  return openTestSession(await getDb(), user, appCode, { ttlMs: 7 * 86_400_000 });
 }
 
 export type OrderLine = { store_id: string; store_name: string; package_code: string; months: number };

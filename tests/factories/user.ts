@@ -1,12 +1,15 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
 import { getDb } from "@/server/db/client";
-import { insertUser, type NewUser, type UserRow } from "@/server/user/repository";
+import type { UserRow } from "@/server/db/tables/users";
+import { insertUser, type NewUser } from "@/server/user/repository";
 
 export const PASSWORD = "Secret#123";
 
 export const randomEmail = (): string => `u${randomBytes(5).toString("hex")}@example.com`;
+/** A Vietnamese mobile number nobody else in the run has, most likely. */
+export const randomPhone = (): string => `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
 
 /** A verified account with a phone, unless overridden. */
 export async function createUser(overrides: Partial<NewUser> & { password?: string } = {}): Promise<UserRow> {

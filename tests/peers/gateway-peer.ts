@@ -60,8 +60,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const formOf = (text: string) => Object.fromEntries(new URLSearchParams(text));
 
-export async function startGatewayPeer(keys: PeerKeys): Promise<GatewayPeer> {
-  const peer = {
+/** Starts the peer in `into` when given (an object a test file holds before it starts). */
+export async function startGatewayPeer(keys: PeerKeys, into: object = {}): Promise<GatewayPeer> {
+  const peer = Object.assign(into, {
     zalopayCreates: new Map(),
     zalopayQueries: [],
     vnpayQueries: [],
@@ -71,7 +72,7 @@ export async function startGatewayPeer(keys: PeerKeys): Promise<GatewayPeer> {
     vnpayTxns: new Map(),
     now: () => Date.now(),
     delayMs: 0,
-  } as unknown as GatewayPeer;
+  }) as unknown as GatewayPeer;
 
   const send = (res: ServerResponse, body: unknown, status = 200) => {
     res.statusCode = status;

@@ -18,18 +18,8 @@ function sameDigest(expected: string, received: string): boolean {
 
 /** `yyyyMMddHHmmss` on the Asia/Ho_Chi_Minh clock, through the platform's time-zone database. */
 export function vnpayDate(instant: Date): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Ho_Chi_Minh",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}${part("month")}${part("day")}${part("hour")}${part("minute")}${part("second")}`;
+  // Swedish writes an instant as `yyyy-MM-dd HH:mm:ss`: its digits are the wire format.
+  return instant.toLocaleString("sv-SE", { timeZone: "Asia/Ho_Chi_Minh" }).replace(/\D/g, "");
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, resetLimitsForTests } from "@/lib/rate-limit";
 import { getDb } from "@/server/db/client";
-import type { UserRow } from "@/server/user/repository";
+import type { UserRow } from "@/server/db/tables/users";
 import { call } from "@/tests/setup/api";
 import { PRODUCT } from "./support/config";
 import { type InProcess, openInProcess } from "./support/in-process";

@@ -6,17 +6,16 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "@/server/db/client";
-import type { UserRow } from "@/server/user/repository";
 import { vnpayParsePayUrl, vnpayResultParams, vnpaySignedReturn } from "@/tests/peers/gateway-signing";
 import { BANK, PRODUCT, VNPAY } from "./support/config";
 import { api, ipOf, sleep, solveCaptcha } from "./support/http";
 import { type Receiver, startReceiver } from "./support/peers";
 import { createDatabase, ensureBuilt, freshRedisDb, type Portal, startPortal } from "./support/portal";
 import { printTable, RESILIENCE_ENABLED } from "./support/report";
-import { browserCookie, productToken, seedUsers } from "./support/seed";
+import { type SeededPerson, seedPeople } from "./support/seed";
 
 const LOAD_BEFORE_KILL_MS = Number(process.env.RESILIENCE_CRASH_AFTER_MS ?? 8_000);
-type Buyer = { user: UserRow; cookie: string; token: string; ip: string };
+type Buyer = SeededPerson;
 type Answered =
   | { kind: "signup"; email: string }
   | { kind: "order"; orderId: string }
@@ -53,16 +52,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 4: crash in the middle of a loa
       env: { TRUST_PROXY: "1", OUTBOX_INTERVAL_SECONDS: "0.5" },
     });
     handle = await openDatabase({ url: database.url });
-    const users = await seedUsers(handle.db, 200, "crash");
-    buyers = [];
-    for (const [i, user] of users.entries()) {
-      buyers.push({
-        user,
-        cookie: await browserCookie(handle.db, user),
-        token: await productToken(handle.db, user),
-        ip: ipOf(70_000 + i),
-      });
-    }
+    buyers = await seedPeople(handle.db, 200, "crash", 70_000);
   });
 
   afterAll(async () => {

@@ -6,7 +6,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import type { UserRow } from "@/server/user/repository";
 import { BANK, PRODUCT } from "./support/config";
 import { api, ipOf, sleep, solveCaptcha } from "./support/http";
 import { type Receiver, type Smtp, startReceiver, startSmtp } from "./support/peers";
@@ -18,11 +17,11 @@ import {
   type Portal,
   startPortal,
 } from "./support/portal";
-import { percentile, printTable, RESILIENCE_ENABLED } from "./support/report";
-import { browserCookie, productToken, SEED_PASSWORD, seedUsers } from "./support/seed";
+import { latencyColumns, printTable, RESILIENCE_ENABLED } from "./support/report";
+import { SEED_PASSWORD, type SeededPerson, seedPeople } from "./support/seed";
 import { redisAnswers, restartPostgres, startRedis, stopRedis } from "./support/services";
 
-type Person = { user: UserRow; cookie: string; token: string; ip: string };
+type Person = SeededPerson;
 type Sample = { at: number; kind: string; status: number; code?: number; ms: number; error?: string };
 const why = (s: Sample) => `${s.kind} ${s.status || ""} ${s.error ?? ""}`.replace(/\s+/g, " ").trim();
 
@@ -67,15 +66,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 5: dependencies failing", () =>
     });
     // Seeded through a pool that is closed at once: PostgreSQL restarts later in this file.
     const handle = await openDatabase({ url: database.url });
-    const users = await seedUsers(handle.db, 60, "deps");
-    people = [];
-    for (const [i, user] of users.entries())
-      people.push({
-        user,
-        cookie: await browserCookie(handle.db, user),
-        token: await productToken(handle.db, user),
-        ip: ipOf(110_000 + i),
-      });
+    people = await seedPeople(handle.db, 60, "deps", 110_000);
     await handle.close();
   });
 
@@ -151,14 +142,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 5: dependencies failing", () =>
     "429": list.filter((s) => s.status === 429).length,
     "≥500": list.filter((s) => s.status >= 500).length,
     "no answer": list.filter((s) => s.status === 0).length,
-    "p50 ms": percentile(
-      list.map((s) => s.ms),
-      50,
-    ),
-    "p99 ms": percentile(
-      list.map((s) => s.ms),
-      99,
-    ),
+    ...latencyColumns(list.map((s) => s.ms)),
   });
 
   it("Redis stopped mid-run: sign-in keeps answering, limits fall back, nothing 5xx", async () => {

@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Call } from "@/lib/http/call";
-import { dispatch } from "@/lib/http/dispatch";
 import { getDb } from "@/server/db/client";
+import type { UserRow } from "@/server/db/tables/users";
+import type { Call } from "@/server/http/call";
+import { dispatch } from "@/server/http/dispatch";
 import { registry } from "@/server/registry";
-import type { UserRow } from "@/server/user/repository";
 import {
   bodiesOf,
   type FuzzContext,

@@ -7,13 +7,12 @@
 import { loadavg } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "@/server/db/client";
-import type { UserRow } from "@/server/user/repository";
 import { PRODUCT } from "./support/config";
-import { api, ipOf, sleep } from "./support/http";
+import { api, sleep } from "./support/http";
 import { type Receiver, startReceiver } from "./support/peers";
 import { createDatabase, ensureBuilt, freshRedisDb, type Portal, startPortal } from "./support/portal";
-import { percentile, printTable, RESILIENCE_ENABLED } from "./support/report";
-import { browserCookie, productToken, SEED_PASSWORD, seedUsers } from "./support/seed";
+import { latencyColumns, percentile, printTable, RESILIENCE_ENABLED } from "./support/report";
+import { SEED_PASSWORD, type SeededPerson, seedPeople } from "./support/seed";
 
 const RATE = Number(process.env.RESILIENCE_LOAD_RATE ?? 200);
 const SECONDS = Number(process.env.RESILIENCE_LOAD_SECONDS ?? 60);
@@ -43,7 +42,7 @@ const PATTERN = [
   "userinfo",
 ] as const;
 type Kind = (typeof PATTERN)[number];
-type Person = { user: UserRow; cookie: string; token: string; ip: string };
+type Person = SeededPerson;
 type Sample = { kind: Kind; ms: number; ok: boolean; status: number; why?: string; sentAt: number };
 
 describe.skipIf(!RESILIENCE_ENABLED)("resilience 3: load", () => {
@@ -65,16 +64,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 3: load", () => {
       env: { TRUST_PROXY: "1", DEMO_SEED: "0", OUTBOX_INTERVAL_SECONDS: "1" },
     });
     handle = await openDatabase({ url: database.url });
-    const users = await seedUsers(handle.db, ACCOUNTS, "load");
-    people = [];
-    for (const [i, user] of users.entries()) {
-      people.push({
-        user,
-        cookie: await browserCookie(handle.db, user),
-        token: await productToken(handle.db, user),
-        ip: ipOf(50_000 + i),
-      });
-    }
+    people = await seedPeople(handle.db, ACCOUNTS, "load", 50_000);
   });
 
   afterAll(async () => {
@@ -196,14 +186,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 3: load", () => {
       count: list.length,
       errors: list.filter((s) => !s.ok).length,
       timeouts: list.filter((s) => s.why === "TimeoutError").length,
-      "p50 ms": percentile(
-        list.map((s) => s.ms),
-        50,
-      ),
-      "p99 ms": percentile(
-        list.map((s) => s.ms),
-        99,
-      ),
+      ...latencyColumns(list.map((s) => s.ms)),
       "max ms": Math.max(...list.map((s) => s.ms)),
     });
     printTable(

@@ -8,12 +8,11 @@ import { sql } from "drizzle-orm";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LIMITS, resetLimitsForTests } from "@/lib/rate-limit";
-import { setPartner } from "@/server/admin/service";
 import { adjustBalance } from "@/server/balance/service";
 import { getDb } from "@/server/db/client";
-import { recordReferral } from "@/server/referral/service";
-import type { UserRow } from "@/server/user/repository";
+import type { UserRow } from "@/server/db/tables/users";
 import { solvedCaptcha } from "@/tests/factories/captcha";
+import { partnerWithCustomer } from "@/tests/factories/partner";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { vnpayParsePayUrl, vnpayResultParams, vnpaySignedReturn } from "@/tests/peers/gateway-signing";
 import { call, lastCode, outbox } from "@/tests/setup/api";
@@ -324,19 +323,8 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 2: races on single-use things",
   });
 
   it("a partner upgrade with credit for one upgrades once and the credit stays ≥ 0", async () => {
-    const db = await getDb();
-    const partner = await createUser();
-    await setPartner(db, partner.email, true);
-    const customer = await createUser();
-    await recordReferral({ db, clock: () => new Date() }, customer.id, { referral_id: partner.code });
+    const { partner, customer } = await partnerWithCustomer(200);
     const cookie = (await signIn(partner.email)).cookie;
-    await adjustBalance(db, {
-      userId: partner.id,
-      balance: "credit",
-      amount: 200,
-      type: "ADMIN_ADD",
-      now: new Date(),
-    });
     const activated = await call(
       "/partner/active-store",
       { app_code: "ls", email: customer.email },

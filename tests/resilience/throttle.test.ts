@@ -5,7 +5,7 @@
 // still sign in from their usual address during and after it; the lock is never permanent.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/server/db/client";
-import type { UserRow } from "@/server/user/repository";
+import type { UserRow } from "@/server/db/tables/users";
 import { api, type HttpAnswer, ipOf } from "./support/http";
 import { createDatabase, ensureBuilt, freshRedisDb, type Portal, startPortal } from "./support/portal";
 import { printTable, RESILIENCE_ENABLED } from "./support/report";

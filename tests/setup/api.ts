@@ -1,8 +1,7 @@
 // Calls /2.0 through the real dispatch with a fabricated request, as a browser or product would.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { dispatch } from "@/lib/http/dispatch";
 import type { Envelope } from "@/lib/http/envelope";
+import { dispatch } from "@/server/http/dispatch";
+import { type OutboxMessage, readOutbox } from "@/tests/support/outbox";
 
 export const ORIGIN = "http://portal.test";
 
@@ -55,15 +54,8 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /** Messages the outbox adapter wrote, newest last. */
-export function outbox(): { channel: string; to: string; text: string; params: Record<string, string> }[] {
-  const dir = path.join(process.env.DATA_DIR ?? ".data", "outbox");
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).sort();
-  } catch {
-    return [];
-  }
-  return files.map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")));
+export function outbox(): OutboxMessage[] {
+  return readOutbox(process.env.DATA_DIR ?? ".data");
 }
 
 /** The last code sent to `to`. */
@@ -72,5 +64,14 @@ export function lastCode(to: string): string {
     .filter((m) => m.to === to)
     .at(-1);
   if (!found) throw new Error(`no message to ${to} in the outbox`);
+  return String(found.params.code);
+}
+
+/** The code of the last SMS to `phone`. */
+export function lastSmsCode(phone: string): string {
+  const found = outbox()
+    .filter((m) => m.to === phone && m.channel === "SMS")
+    .at(-1);
+  if (!found) throw new Error(`no SMS to ${phone}`);
   return String(found.params.code);
 }

@@ -3,8 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import config, { E2E } from "../../../playwright.config";
-import { demoAccount, liveVerifyAccountUrl, PEER } from "../support";
-import { productOrder } from "./order";
+import { firstGoogleSignIn, liveVerifyAccountUrl, productOrder, signInDemo } from "../../support/e2e";
 
 // Issue 12: axe on every screen, signed out and signed in, in vi and en, at desktop and phone
 // width, with the main dialogs open: no serious or critical WCAG 2.1 A/AA violation. In
@@ -237,12 +236,7 @@ for (const lang of ["vi", "en"] as const) {
         const social = await newContext(browser, lang, viewport);
         const socialPage = await social.newPage();
         const email = `a11y-${lang}-${device}-${Date.now()}@example.com`;
-        await fetch(`${PEER}/identity`, {
-          method: "POST",
-          body: JSON.stringify({ sub: email, email, email_verified: true, name: "A11y Person" }),
-        });
-        await socialPage.goto("/signin");
-        await socialPage.getByRole("button", { name: "Google" }).click();
+        await firstGoogleSignIn(socialPage, { sub: email, email, name: "A11y Person" });
         await expect(socialPage).toHaveURL(/\/complete-reg$/);
         await settle(socialPage);
         await scan(socialPage, "complete-reg", findings);
@@ -250,11 +244,7 @@ for (const lang of ["vi", "en"] as const) {
 
         // Signed in as the demo person (the fixture path, not the UI).
         const signedIn = await newContext(browser, lang, viewport);
-        const signin = await signedIn.request.post("/2.0/auth/signin", {
-          data: demoAccount(),
-          headers: { origin: BASE },
-        });
-        expect((await signin.json()).code).toBe(200);
+        await signInDemo(signedIn);
         const app = await signedIn.newPage();
         for (const [screen, url] of Object.entries({
           ...ACCOUNT_SCREENS,

@@ -1,8 +1,7 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { E2E } from "../../../playwright.config";
-import { codeFromMail, demoAccount } from "../support";
-import { productOrder } from "./order";
+import { codeFromMail, demoAccount, productOrder, randomPhone, signInDemo } from "../../support/e2e";
 
 // Issue 12: sign-up, sign-in and checkout with the keyboard alone (Tab, Shift+Tab, Enter, Space
 // and typing; no clicks, no fill). Every stop of the focus must be on an element, and that
@@ -87,7 +86,7 @@ test("keyboard only: sign up, solve the captcha, verify by email, land on the pr
   await typeInto(page, /^Full name/, "Keyboard Person");
   await typeInto(page, /^Email/, email);
   // A phone of its own: the demo account verified 0912345678 (a sign-up with it would be a decoy).
-  await typeInto(page, /^Phone number/, `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`);
+  await typeInto(page, /^Phone number/, randomPhone());
   await typeInto(page, /^Password$/, "Abc@12345");
   await tabTo(page, /I'm not a robot/);
   await page.keyboard.press("Space");
@@ -141,11 +140,7 @@ test("keyboard only: checkout a product's order by bank transfer, the instructio
 }) => {
   const order = await productOrder(request, "Keyboard Shop");
   // Signed in through the fixture path; the payment itself is done by keyboard.
-  const signin = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: BASE },
-  });
-  expect((await signin.json()).code).toBe(200);
+  await signInDemo(page);
   await open(page, order.checkout_url);
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
 

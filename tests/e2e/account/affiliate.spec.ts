@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { demoAccount, freshAccount } from "../support";
+import { expect, type Page, test } from "@playwright/test";
+import { freshAccount, signInDemo } from "../../support/e2e";
+import { bodyRows, column, DATE_TIME, showing } from "../../support/list-table";
 
-// The affiliate screens of issue 11 over the demo seed (server/db/seed/demo-commerce.ts): the demo
+// The affiliate screens of issue 11 over the demo seed (server/demo/demo-commerce.ts): the demo
 // is an affiliate and a partner with 4 customers (3 of them paid), commissions over two levels
 // (demo-friend-3's, 10 days old, not invoiced yet), one PAID and one PENDING invoice, and a
 // sales-app store (Minh Shop) it activated for demo-friend-2 with 39 credit. Nothing here
@@ -10,30 +11,7 @@ import { demoAccount, freshAccount } from "../support";
 // runs after the lists that count the demo's credit log.
 
 const APP = "http://localhost:3310";
-// Tables show minutes, not seconds (first impression 5).
-const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
-async function signInDemo(page: Page, lang = "en") {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: APP },
-  });
-  expect((await response.json()).code).toBe(200);
-}
-
-const bodyRows = (list: Locator) => list.locator("tbody tr");
-const showing = (page: Page) => page.getByTestId("list-showing");
-const column = async (list: Locator, header: string) => {
-  const headers = await list.locator("thead th").allTextContents();
-  const index = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim() === header);
-  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
-  return (
-    await bodyRows(list)
-      .locator(`td:nth-child(${index + 1})`)
-      .allTextContents()
-  ).map((t) => t.trim());
-};
 /** "₫1,250,000" (en) → 1250000 */
 const vnd = (text: string) => Number(text.replace(/[^\d-]/g, ""));
 const sum = (values: string[]) => values.reduce((total, v) => total + vnd(v), 0);
@@ -86,7 +64,7 @@ test.describe("affiliate screens", () => {
   test("customer list: paying customers, search with Enter, a row opens stores and orders (tabs by keyboard)", async ({
     page,
   }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/affiliate/customers");
     await expect(page).toHaveTitle(/Customer list/);
     await expect(page.getByRole("heading", { level: 1, name: "Customer list" })).toBeVisible();
@@ -188,7 +166,7 @@ test.describe("affiliate screens", () => {
   test("commission list: invoiced filter, the filtered total, pages, dates, detail and CSV", async ({
     page,
   }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/commission");
     await expect(page.getByRole("heading", { level: 1, name: "Commission" })).toBeVisible();
     const list = page.getByRole("table", { name: "Commission" });
@@ -287,7 +265,7 @@ test.describe("affiliate screens", () => {
   });
 
   test("invoice list: status filter, page size, detail of its commissions, CSV", async ({ page }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/invoice");
     await expect(page.getByRole("heading", { level: 1, name: "Invoices" })).toBeVisible();
     const list = page.getByRole("table", { name: "Invoices" });

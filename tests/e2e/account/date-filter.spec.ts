@@ -1,10 +1,9 @@
 // First impression 18: the list date filter names an impossible date precisely, on a row of its
 // own, so neither date field moves (desktop and phone widths).
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { demoAccount, SCREENS_DIR } from "../support";
+import { expect, type Locator, test } from "@playwright/test";
+import { SCREENS_DIR, signInDemo } from "../../support/e2e";
 
-const APP = "http://localhost:3310";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /** Where a field sits on the page (not the viewport: a scroll must not look like a move). */
@@ -13,15 +12,6 @@ const place = (field: Locator) =>
     const box = el.getBoundingClientRect();
     return { x: box.x + window.scrollX, y: box.y + window.scrollY, width: box.width, height: box.height };
   });
-
-async function signInDemo(page: Page, lang: string) {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: APP },
-  });
-  expect((await response.json()).code).toBe(200);
-}
 
 for (const [device, viewport] of Object.entries(VIEWPORTS)) {
   test(`an impossible date is named and moves no field (${device})`, async ({ page }) => {

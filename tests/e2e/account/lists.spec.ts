@@ -1,46 +1,24 @@
 import path from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { dayIn, presetDays, toDisplayDay } from "../../../lib/format";
-import { demoAccount, freshAccount, SCREENS_DIR } from "../support";
+import { demoAccount, freshAccount, SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { bodyRows, column, DATE_TIME, showing } from "../../support/list-table";
 
-// The three lists of issue 5 over the demo seed (server/db/seed/demo.ts): 4 point log rows, 11 credit
+// The three lists of issue 5 over the demo seed (server/demo/demo.ts): 4 point log rows, 11 credit
 // log rows (3 of them USER_BUY_ORDER, 1 MONEY_PURCHASED) over five months, 4 referred accounts
 // (3 with a 1-month verify reward). The demo person is a partner in Asia/Ho_Chi_Minh.
 
 const APP = "http://localhost:3310";
 const ZONE = "Asia/Ho_Chi_Minh";
-// Tables show minutes, not seconds (first impression 5).
-const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
-
-async function signInDemo(page: Page, lang = "en") {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: APP },
-  });
-  expect((await response.json()).code).toBe(200);
-}
 
 const table = (page: Page, name: string) => page.getByRole("table", { name });
-const bodyRows = (list: Locator) => list.locator("tbody tr");
-const showing = (page: Page) => page.getByTestId("list-showing");
-const column = async (list: Locator, header: string) => {
-  const headers = await list.locator("thead th").allTextContents();
-  const index = headers.findIndex((h) => h.replace(/[▲▼↕]/g, "").trim() === header);
-  expect(index, `column ${header}`).toBeGreaterThanOrEqual(0);
-  return (
-    await bodyRows(list)
-      .locator(`td:nth-child(${index + 1})`)
-      .allTextContents()
-  ).map((t) => t.trim());
-};
 const query = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 test.describe("lists", () => {
   test("point log: page sizes, pages, sort, presets, dates, reload keeps the query, no data", async ({
     page,
   }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/point");
     await expect(page).toHaveTitle(/Point log/);
     await expect(page.getByRole("heading", { level: 1, name: "Point log" })).toBeVisible();
@@ -149,7 +127,7 @@ test.describe("lists", () => {
   test("credit log: partner columns, type filter with signs, a five-link pager, money in VND", async ({
     page,
   }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/credit?size=2");
     await expect(page.getByRole("heading", { level: 1, name: "Credit log" })).toBeVisible();
     const list = table(page, "Credit log");
@@ -313,7 +291,7 @@ test.describe("lists", () => {
   });
 
   test("referral list: rewards in months or '--', pages, date range", async ({ page }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.goto("/referral");
     await expect(page.getByRole("heading", { level: 1, name: "Referrals" })).toBeVisible();
     const list = table(page, "Referrals");
@@ -361,7 +339,7 @@ test.describe("lists", () => {
   });
 
   test("a refused list call shows the server's message in a toast and an error row", async ({ page }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     await page.route("**/2.0/point/my-point-log", (route) =>
       route.fulfill({ json: { code: 400, message: "The list is resting", data: {} } }),
     );
@@ -371,7 +349,7 @@ test.describe("lists", () => {
   });
 
   test("screenshots of the three lists in vi and en, desktop and phone", async ({ page }) => {
-    await signInDemo(page);
+    await signInDemo(page, "en");
     for (const lang of ["vi", "en"] as const) {
       await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
       for (const [device, viewport] of [

@@ -1,53 +1,18 @@
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { formatVnd } from "../../../lib/format";
-import { E2E_PRODUCT } from "../../../playwright.config";
-import type { CreatedOrderDto } from "../../../server/order/schema";
 import type { PaymentDto } from "../../../server/payment/schema";
-import { demoAccount, SCREENS_DIR } from "../support";
+import { demoAccount, demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
 
-// Issue 9's screens over the demo account (server/db/seed/demo-commerce.ts: orders and payments
+// Issue 9's screens over the demo account (server/demo/demo-commerce.ts: orders and payments
 // in every status) and over orders the sales app creates here through /2.0/order/create, so the
 // cancel and hide steps never use up the seed's rows.
 
-const CALLBACK = "http://localhost:3311/callback";
-
 type Envelope<T> = { code: number; message: string; data: T };
 
-async function signInDemo(page: Page, baseURL: string, lang = "en") {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: baseURL }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: baseURL },
-  });
-  expect((await response.json()).code).toBe(200);
-}
-
-/** The token the sales app holds for the demo person (the sign-in hand-off with a callback). */
-async function productToken(request: APIRequestContext, baseURL: string): Promise<string> {
-  const response = await request.post("/2.0/auth/signin", {
-    headers: { origin: baseURL },
-    data: { ...demoAccount(), callback_url: CALLBACK, app_code: "ls" },
-  });
-  const body = (await response.json()) as Envelope<{ redirect_url: string }>;
-  const token = new URL(body.data.redirect_url).searchParams.get("token");
-  expect(token, "product token").toBeTruthy();
-  return String(token);
-}
-
 /** DESIGN §11: the sales app orders one month of PRO for a fresh store of the demo person. */
-async function productOrder(request: APIRequestContext, baseURL: string, storeName: string) {
-  const token = await productToken(request, baseURL);
-  const response = await request.post("/2.0/order/create", {
-    headers: { authorization: `Bearer ${E2E_PRODUCT.apiKey}` },
-    data: {
-      token,
-      lines: [
-        { store_id: `e2e-${Date.now().toString(36)}`, store_name: storeName, package_code: "PRO", months: 1 },
-      ],
-    },
-  });
-  const body = (await response.json()) as Envelope<CreatedOrderDto>;
+async function productOrder(request: APIRequestContext, storeName: string) {
+  const body = await demoProductOrder(request, { storeId: `e2e-${Date.now().toString(36)}`, storeName });
   expect([200, 201], body.message).toContain(body.code);
   expect(body.data.checkout_url).toContain(`transaction_id=${body.data.transaction_id}`);
   return body.data;
@@ -72,8 +37,8 @@ test.describe("orders and payments", () => {
     baseURL,
   }) => {
     const base = String(baseURL);
-    const order = await productOrder(request, base, "E2E Cancel Shop");
-    await signInDemo(page, base);
+    const order = await productOrder(request, "E2E Cancel Shop");
+    await signInDemo(page, "en");
     await page.goto("/order");
     await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();
     const list = page.getByRole("table", { name: "Orders" });
@@ -146,8 +111,8 @@ test.describe("orders and payments", () => {
     baseURL,
   }) => {
     const base = String(baseURL);
-    const order = await productOrder(request, base, "E2E Payment Shop");
-    await signInDemo(page, base);
+    const order = await productOrder(request, "E2E Payment Shop");
+    await signInDemo(page, "en");
     // An attempt through the sandbox gateway (OUTBOX_UI): PENDING until the gateway answers.
     const attempt = await call<{ reference_no: string; status: string }>(page, base, "/order/checkout", {
       order_id: order.order_id,
@@ -227,7 +192,7 @@ test.describe("orders and payments", () => {
 
   test("the receipt of a paid payment prints on one A4 page without the shell", async ({ page, baseURL }) => {
     const base = String(baseURL);
-    await signInDemo(page, base);
+    await signInDemo(page, "en");
     await page.goto("/payment?status=PAID");
     const list = page.getByRole("table", { name: "Payments" });
     const firstReference = list.locator("tbody tr td:first-child span").first();

@@ -1,21 +1,10 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { demoAccount } from "../support";
+import { expect, type Locator, test } from "@playwright/test";
+import { signInDemo } from "../../support/e2e";
 
 // The partner half of issue 11 (SPEC §2 customer detail, §4 timings, §9 credit formula) over the
 // demo seed: the demo partner activates a sales-app store for demo-friend-4 (who has none) and
 // upgrades it with partner credit. It spends the demo's credit and adds to its credit log, so it
 // lives apart from affiliate.spec.ts and runs after lists.spec.ts, which counts that log.
-
-const APP = "http://localhost:3310";
-
-async function signInDemo(page: Page, lang = "en") {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: APP },
-  });
-  expect((await response.json()).code).toBe(200);
-}
 
 /** "Your partner credit: 1,172.00" → 1172 */
 const amount = async (locator: Locator) =>
@@ -24,7 +13,7 @@ const amount = async (locator: Locator) =>
 test("a partner activates a sales-app store for a customer without one, then upgrades it with credit", async ({
   page,
 }) => {
-  await signInDemo(page);
+  await signInDemo(page, "en");
   await page.goto("/affiliate/customers");
   await page.getByRole("button", { name: "Open the details of demo-friend-4@example.com" }).click();
   const detail = page.getByRole("dialog", { name: "Customer detail" });

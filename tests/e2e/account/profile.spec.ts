@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { demoAccount, freshAccount, SCREENS_DIR } from "../support";
+import { freshAccount, SCREENS_DIR, signInDemo, submitSignIn } from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 
@@ -17,10 +17,9 @@ async function setLanguageCookie(context: BrowserContext, lang: string) {
   await context.addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
 }
 
-/** The seeded demo account (partner, affiliate, balances), signed in through /2.0 like the fixtures. */
-async function signInDemo(page: Page) {
-  const response = await page.request.post("/2.0/auth/signin", { data: demoAccount() });
-  expect((await response.json()).code).toBe(200);
+/** The seeded demo account (partner, affiliate, balances) on its profile. */
+async function openDemoProfile(page: Page) {
+  await signInDemo(page);
   await page.goto("/account/profile");
 }
 
@@ -134,9 +133,7 @@ test.describe("profile", () => {
 
     await page.goto("/signout");
     await expect(page).toHaveURL(/\/signin/);
-    await page.getByLabel("Email").fill(account.email);
-    await page.getByLabel("Password").fill(account.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, account.email, account.password);
     await expect(page.getByText("Email or password is incorrect")).toBeVisible();
     await page.getByLabel("Password").fill("newpass1");
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -224,7 +221,7 @@ test.describe("profile", () => {
   });
 
   test("affiliate payment information: required, saved", async ({ page }) => {
-    await signInDemo(page);
+    await openDemoProfile(page);
     await expect(page.getByRole("link", { name: "Join the affiliate programme" })).toHaveCount(0);
     const original = (await page.getByTestId("payment-info").textContent()) ?? "";
     expect(original).toContain("Vietcombank");
@@ -251,7 +248,7 @@ test.describe("profile", () => {
   });
 
   test("balances: money in VND, credit with two decimals, links to the logs", async ({ page }) => {
-    await signInDemo(page);
+    await openDemoProfile(page);
     await expect(page.getByTestId("balance-money")).toHaveText(/₫/);
     await expect(page.getByTestId("balance-credit-app")).toHaveText(/\d\.\d{2}$/);
     // The demo account is a partner with credit: credit shows instead of points.
@@ -325,7 +322,7 @@ test("profile screens with each modal open", async ({ page, browser }) => {
   await freshAccount(page);
   const demoContext = await browser.newContext();
   const demo = await demoContext.newPage();
-  await signInDemo(demo);
+  await openDemoProfile(demo);
   // Pages whole; modals as the viewport shows them.
   const shot = (p: Page, name: string, fullPage = true) =>
     p.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { freshAccount } from "../support";
+import { freshAccount, submitSignIn } from "../../support/e2e";
 
 const nowCode = (secret: string, offset = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
@@ -36,9 +36,7 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
     .getByRole("button", { name: "Sign out" })
     .click();
   await expect(page).toHaveURL(/\/signin\?logout=1/);
-  await page.getByLabel("Email").fill(account.email);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/verify-2fa\?/);
   // The switch works once the page's script has run (a click before that does nothing).
   await page.waitForLoadState("networkidle");
@@ -71,9 +69,7 @@ test("devices: another browser is listed, signed out from here; log out of all d
   });
   const otherPage = await other.newPage();
   await otherPage.goto("http://localhost:3310/signin?lang=en");
-  await otherPage.getByLabel("Email").fill(account.email);
-  await otherPage.getByLabel("Password").fill(account.password);
-  await otherPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(otherPage, account.email, account.password);
   await expect(otherPage).toHaveURL(/\/account\/profile$/);
 
   await page.reload();
@@ -88,9 +84,7 @@ test("devices: another browser is listed, signed out from here; log out of all d
 
   // Sign the other browser in again, then log out everywhere from here.
   await otherPage.goto("http://localhost:3310/signin?lang=en");
-  await otherPage.getByLabel("Email").fill(account.email);
-  await otherPage.getByLabel("Password").fill(account.password);
-  await otherPage.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(otherPage, account.email, account.password);
   await expect(otherPage).toHaveURL(/\/account\/profile$/);
   await page.getByRole("button", { name: "Log out of all devices" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Log out of all devices" }).click();

@@ -1,20 +1,12 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { callbacks, demoAccount, SCREENS_DIR } from "../support";
+import { callbacks, SCREENS_DIR, signInDemo } from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 async function setLang(page: Page, lang: "en" | "vi") {
   await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-}
-
-/** The demo account (scope user), signed in through /2.0/auth/signin on the page's cookie jar. */
-async function signInDemo(page: Page) {
-  const demo = demoAccount();
-  const signin = await page.request.post("/2.0/auth/signin", { data: demo });
-  expect((await signin.json()).code).toBe(200);
-  return demo;
 }
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { callbacks, demoAccount } from "../support";
+import { callbacks, demoAccount } from "../../support/e2e";
 
 test("an allowed callback receives its own token that /2.0/auth/userinfo accepts; a disallowed one gets nothing", async ({
   page,

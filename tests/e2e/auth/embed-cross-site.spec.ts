@@ -4,7 +4,7 @@
 // Preferences, as a person would have set it: third-party cookies allowed (a regular window),
 // blocked ("Block third-party cookies"; also what Chromium's private windows do by default, and
 // what throws SecurityError on `window.localStorage` inside the frame), or all cookies blocked.
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -19,11 +19,18 @@ import {
   type Page,
   request,
 } from "@playwright/test";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { generate } from "otplib";
 import config from "../../../playwright.config";
-import { codeFromMail, demoAccount, PEER, pasteCode, SCREENS_DIR } from "../support";
+import {
+  codeFromMail,
+  demoAccount,
+  PEER,
+  pasteCode,
+  randomPhone,
+  SCREENS_DIR,
+  solvedCaptcha,
+  submitSignIn,
+} from "../../support/e2e";
 
 const PORTAL = "http://localhost:3310";
 /** The allowed sibling product: another host than the portal's, so another site (in CALLBACK_ALLOWED_HOSTS). */
@@ -182,9 +189,7 @@ for (const policy of ["third-party allowed", "third-party blocked"] as const) {
     await expect(frame.getByText("This page couldn't load")).toHaveCount(0);
     await expectStoragePolicy(page, policy);
 
-    await frame.getByLabel("Email").fill(demo.email);
-    await frame.getByLabel("Password").fill(demo.password);
-    await frame.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(frame, demo.email, demo.password);
 
     const body = await theOneMessage(page);
     expect(body.is_auth).toBe(true);
@@ -205,7 +210,7 @@ for (const policy of ["third-party allowed", "third-party blocked"] as const) {
     await expect(frame.getByRole("heading", { name: "Create your account" })).toBeVisible();
     await frame.getByLabel("Full name").fill("Cross Site Person");
     await frame.getByLabel("Email").fill(email);
-    await frame.getByLabel("Phone number").fill(`09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`);
+    await frame.getByLabel("Phone number").fill(randomPhone());
     await frame.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await frame.getByText("I'm not a robot").click();
     await expect(frame.getByText("Verified")).toBeVisible({ timeout: 30_000 });
@@ -238,8 +243,6 @@ for (const policy of ["third-party allowed", "third-party blocked"] as const) {
 /** A verified account made through /2.0 (captcha solved as the widget does); `api` holds its session. */
 async function accountThroughApi(api: APIRequestContext): Promise<string> {
   const email = `e2e-xsite-2fa-${randomBytes(4).toString("hex")}@example.com`;
-  const challenge = (await (await api.get("/2.0/captcha/challenge")).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
   const post = async (route: string, data: Record<string, unknown>) =>
     (await (await api.post(`/2.0${route}`, { headers: { origin: PORTAL }, data })).json()) as {
       code: number;
@@ -250,9 +253,9 @@ async function accountThroughApi(api: APIRequestContext): Promise<string> {
     fullname: "Cross Site Two Factor",
     email,
     password: PASSWORD,
-    phone: `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`,
+    phone: randomPhone(),
     country_code: "vn",
-    token: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"),
+    token: await solvedCaptcha(api),
   });
   expect(signup.code, signup.message).toBe(200);
   const verified = await post("/auth/verify-account", {
@@ -301,9 +304,7 @@ test("2FA and the device limit complete inside a frame on another site with thir
   });
   await expectStoragePolicy(page, "third-party blocked");
   const frame = page.frameLocator("#portal");
-  await frame.getByLabel("Email").fill(email);
-  await frame.getByLabel("Password").fill(PASSWORD);
-  await frame.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(frame, email, PASSWORD);
 
   await expect(frame.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
   expectFramedStep(portalFrame(page), "/verify-2fa");
@@ -367,9 +368,7 @@ test("where the frame keeps no cookie at all, the parent still hears and the fra
   const page = await openParent({ policy: "all blocked", src: framedUrl("/signin", { lang: "en" }) });
   await expectStoragePolicy(page, "all blocked");
   const frame = page.frameLocator("#portal");
-  await frame.getByLabel("Email").fill(demo.email);
-  await frame.getByLabel("Password").fill(demo.password);
-  await frame.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(frame, demo.email, demo.password);
 
   const body = await theOneMessage(page);
   expect(body).toEqual({ is_auth: true, redirect_url: "/account/profile", is_close_iframe: false });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount, freshAccount, PEER as PEER_ORIGIN } from "../support";
+import { demoAccount, freshAccount, PEER as PEER_ORIGIN, submitSignIn } from "../../support/e2e";
 
 const PORTAL = "http://localhost:3310";
 const CALLBACK = "http://localhost:3311/callback";
@@ -28,9 +28,7 @@ test("an allowed parent frames sign-in and receives exactly one message with a w
   await expect(frame.getByRole("button", { name: "Close" })).toBeVisible();
   await expect(frame.getByLabel("Language")).toHaveCount(0);
 
-  await frame.getByLabel("Email").fill(demo.email);
-  await frame.getByLabel("Password").fill(demo.password);
-  await frame.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(frame, demo.email, demo.password);
 
   await expect.poll(async () => (await messages(page)).length).toBe(1);
   await page.waitForTimeout(1000);
@@ -150,9 +148,7 @@ test("sign-out loads the products' sign-out pages in hidden frames", async ({ pa
   const demo = demoAccount();
   const before = (await (await fetch("http://127.0.0.1:3311/logouts")).json()) as string[];
   await page.goto("/signin?lang=en");
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page
     .getByRole("navigation", { name: "Account menu" })
@@ -202,9 +198,7 @@ test("sign in once: a signed-in person reaches the product without typing, full 
 }) => {
   const demo = demoAccount();
   await page.goto("/signin?lang=en");
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page.waitForLoadState("networkidle");
 

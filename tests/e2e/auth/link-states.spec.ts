@@ -1,16 +1,23 @@
 // First impression (items 7, 8, 9, 17): links and codes are checked before a form is shown, the
 // signed-out and "check your email" states, code boxes that fill on paste and confirm on the sixth
 // digit, and pages that hydrate without an error in English and Burmese.
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { codeFromMail, demoAccount, freshAccount, mailCount, PEER, pasteCode } from "../support";
+import {
+  APP,
+  codeFromMail,
+  freshAccount,
+  mailCount,
+  PEER,
+  pasteCode,
+  SAME_ORIGIN,
+  signInDemo,
+  signUpThroughApi,
+  submitSignIn,
+} from "../../support/e2e";
 
-const APP = "http://localhost:3310";
-const SAME_ORIGIN = { origin: APP };
 type Catalog = {
   auth: {
     signIn: Record<string, string>;
@@ -36,27 +43,9 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** A fresh sign-up through /2.0 (captcha solved as the widget does): its email and /verify-account address. */
-async function signUp(request: APIRequestContext): Promise<{ email: string; url: string }> {
-  const challenge = (await (await request.get(`${APP}/2.0/captcha/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const email = `states-${randomBytes(4).toString("hex")}@example.com`;
-  const answer = (await (
-    await request.post(`${APP}/2.0/auth/signup`, {
-      headers: SAME_ORIGIN,
-      data: {
-        fullname: "States Person",
-        email,
-        password: "Abc@12345",
-        phone: `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`,
-        country_code: "vn",
-        token: Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"),
-      },
-    })
-  ).json()) as { code: number; message: string; data: { redirect_url: string } };
-  expect(answer.code, answer.message).toBe(200);
-  return { email, url: answer.data.redirect_url };
-}
+/** A fresh sign-up through /2.0: its email and /verify-account address. */
+const signUp = (request: APIRequestContext) =>
+  signUpThroughApi(request, { fullname: "States Person", emailPrefix: "states" });
 
 for (const lang of ["en", "vi", "my"] as const) {
   test(`dead and missing links say so before any form, with the one action that helps (${lang})`, async ({
@@ -144,11 +133,7 @@ test("a live reset link shows its form; once used, the same link says it has exp
 test("after signing out, the sign-in page says so (en, vi)", async ({ page }) => {
   for (const lang of ["en", "vi"] as const) {
     await setLanguageCookie(page, lang);
-    const signedIn = await page.request.post("/2.0/auth/signin", {
-      headers: SAME_ORIGIN,
-      data: demoAccount(),
-    });
-    expect((await signedIn.json()).code).toBe(200);
+    await signInDemo(page);
     // /signin?logout=1 with a session revokes it first, then lands on the same address.
     await page.goto("/signin?logout=1");
     await expect(page).toHaveURL(/\/signin\?logout=1$/);
@@ -166,9 +151,7 @@ test("a sign-in refusal goes away as soon as a field is edited", async ({ page }
   await page.goto("/signin");
   await page.waitForLoadState("networkidle");
   // An address with no account (the demo account's sign-in budget is left alone).
-  await page.getByLabel("Email").fill(`nobody-${randomBytes(4).toString("hex")}@example.com`);
-  await page.getByLabel("Password").fill("Wrong@12345");
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, `nobody-${randomBytes(4).toString("hex")}@example.com`, "Wrong@12345");
   const refusal = page.getByTestId("form-alert");
   await expect(refusal).toHaveText("Email or password is incorrect");
   await page.getByLabel("Password").press("End");
@@ -238,8 +221,7 @@ test("the Burmese profile hydrates without an error and writes numbers as the br
   page,
 }) => {
   await setLanguageCookie(page, "my");
-  const signedIn = await page.request.post("/2.0/auth/signin", { headers: SAME_ORIGIN, data: demoAccount() });
-  expect((await signedIn.json()).code).toBe(200);
+  await signInDemo(page);
   const errors = collectErrors(page);
   await page.goto("/account/profile");
   await page.waitForLoadState("networkidle");

@@ -1,11 +1,12 @@
 // Issue 14: a stock OpenID Connect relying party (openid-client) signs people in through the
 // portal's own /signin page in Chromium. The RP's redirect URIs are pages of the local peer
 // server; the RP's back channel (token, userinfo, introspection) runs here.
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import * as oidc from "openid-client";
 import { generate } from "otplib";
 import { E2E, E2E_OIDC } from "../../../playwright.config";
-import { freshAccount } from "../support";
+import { freshAccount } from "../../support/e2e";
+import { discover, exchangeCode, isActive, type RpClient, startAuthorization } from "../../support/oidc-rp";
 
 const APP = `http://localhost:${E2E.appPort}`;
 const ISSUER = `${APP}/oidc`;
@@ -13,8 +14,12 @@ const RP = E2E_OIDC.rpOrigin;
 
 type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
 
-/** The RP's pages: any navigation to its host shows a blank page the spec reads the URL of. */
-async function rpPages(context: BrowserContext): Promise<void> {
+/**
+ * A browser in `lang` and the RP of `client` (the test closes the context). The RP's pages: any
+ * navigation to its host shows a blank page the spec reads the URL of.
+ */
+async function rpBrowser(browser: Browser, client: RpClient, lang = "en") {
+  const context = await browser.newContext({ baseURL: APP });
   await context.route(`${RP}/**`, (route) =>
     route.fulfill({
       status: 200,
@@ -22,68 +27,36 @@ async function rpPages(context: BrowserContext): Promise<void> {
       body: "<!doctype html><title>RP</title><h1>RP</h1>",
     }),
   );
-  await context.addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+  await context.addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
+  const page = await context.newPage();
+  return { context, page, config: await discover(ISSUER, client) };
 }
 
-async function discover(client: { clientId: string; clientSecret?: string }): Promise<oidc.Configuration> {
-  return oidc.discovery(
-    new URL(ISSUER),
-    client.clientId,
-    client.clientSecret,
-    client.clientSecret ? oidc.ClientSecretBasic(client.clientSecret) : oidc.None(),
-    // ID tokens are checked against the published keys too (signature), not only their claims.
-    { execute: [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks] },
-  );
-}
-
-type Started = { url: URL; verifier: string; state: string; nonce: string };
-
-async function authorizationUrl(
-  config: oidc.Configuration,
-  redirectUri: string,
-  extra: Record<string, string> = {},
-): Promise<Started> {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri,
-    scope: "openid profile email phone offline_access",
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-    nonce,
-    ...extra,
-  });
-  return { url, verifier, state, nonce };
-}
-
-/** The portal's real sign-in form. */
-async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
-  await expect(page).toHaveURL(/\/signin\?.*path=%2Foidc%2Finteraction%2F/);
+/** The portal's real sign-in form, in English unless other labels are given. */
+async function fillSignIn(
+  page: Page,
+  email: string,
+  password: string,
+  labels = { password: "Password", submit: "Sign in" },
+): Promise<void> {
   // Fields typed before the form's script runs are reset when it does.
   await page.waitForLoadState("networkidle");
   await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await page.getByLabel(labels.password).fill(password);
+  await page.getByRole("button", { name: labels.submit, exact: true }).click();
 }
+
+/** The sign-in form an authorization request led to. */
+async function signInOnPage(page: Page, email: string, password: string): Promise<void> {
+  await expect(page).toHaveURL(/\/signin\?.*path=%2Foidc%2Finteraction%2F/);
+  await fillSignIn(page, email, password);
+}
+
+const VI_SIGN_IN = { password: "Mật khẩu", submit: "Đăng nhập" };
 
 async function rpCallback(page: Page, path: string): Promise<URL> {
   await page.waitForURL((url) => url.href.startsWith(`${RP}${path}`), { timeout: 30_000 });
   return new URL(page.url());
-}
-
-async function exchange(config: oidc.Configuration, callback: URL, started: Started) {
-  return oidc.authorizationCodeGrant(config, callback, {
-    pkceCodeVerifier: started.verifier,
-    expectedState: started.state,
-    expectedNonce: started.nonce,
-    idTokenExpected: true,
-  });
-}
-
-async function isActive(config: oidc.Configuration, token: string): Promise<boolean> {
-  return (await oidc.tokenIntrospection(config, token)).active;
 }
 
 async function post<T = Record<string, unknown>>(
@@ -95,7 +68,7 @@ async function post<T = Record<string, unknown>>(
 }
 
 /** A fresh person with a password and a verified phone (made in a context of its own). */
-async function newPerson(browser: import("@playwright/test").Browser) {
+async function newPerson(browser: Browser) {
   const context = await browser.newContext({ baseURL: APP });
   await context.addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
   const page = await context.newPage();
@@ -103,28 +76,29 @@ async function newPerson(browser: import("@playwright/test").Browser) {
   return { ...person, setup: page, close: () => context.close() };
 }
 
-test.describe.configure({ mode: "serial" });
+/** A fresh person (the context that made them closed), then a browser with the RP of `client`. */
+async function personAndRp(browser: Browser, client: RpClient, lang?: string) {
+  const person = await newPerson(browser);
+  await person.close();
+  return { person, ...(await rpBrowser(browser, client, lang)) };
+}
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test("first-party client: code + PKCE through the real sign-in page, verified claims, refresh, revocation, device list, RP-initiated logout", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  const person = await newPerson(browser);
-  await person.close();
-  const context = await browser.newContext({ baseURL: APP });
-  await rpPages(context);
-  const page = await context.newPage();
-  const config = await discover(E2E_OIDC.forum);
+  const { person, context, page, config } = await personAndRp(browser, E2E_OIDC.forum);
   // Discovery: the issuer at APP_URL/oidc, code with S256 only.
   expect(config.serverMetadata().issuer).toBe(ISSUER);
   expect(config.serverMetadata().code_challenge_methods_supported).toEqual(["S256"]);
 
-  const started = await authorizationUrl(config, `${RP}/cb`);
+  const started = await startAuthorization(config, `${RP}/cb`);
   await page.goto(started.url.href);
   await signInOnPage(page, person.email, person.password);
   // First-party: no consent screen.
   const callback = await rpCallback(page, "/cb");
-  const tokens = await exchange(config, callback, started);
+  const tokens = await exchangeCode(config, callback, started);
   const claims = tokens.claims();
   expect(claims?.iss).toBe(ISSUER);
   expect(claims?.aud).toBe(E2E_OIDC.forum.clientId);
@@ -146,10 +120,10 @@ test("first-party client: code + PKCE through the real sign-in page, verified cl
   expect(await isActive(config, refreshed.access_token)).toBe(true);
 
   // Already signed in to the portal: a second request is not asked again.
-  const again = await authorizationUrl(config, `${RP}/cb`);
+  const again = await startAuthorization(config, `${RP}/cb`);
   await page.goto(again.url.href);
   const silent = await rpCallback(page, "/cb");
-  const second = await exchange(config, silent, again);
+  const second = await exchangeCode(config, silent, again);
 
   // Revocation at the endpoint.
   await oidc.tokenRevocation(config, second.access_token);
@@ -181,16 +155,10 @@ test("first-party client: code + PKCE through the real sign-in page, verified cl
 test("refusals: a wrong redirect URI, a missing PKCE challenge or verifier, a replayed code, a tampered state", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  const person = await newPerson(browser);
-  await person.close();
-  const context = await browser.newContext({ baseURL: APP });
-  await rpPages(context);
-  const page = await context.newPage();
-  const config = await discover(E2E_OIDC.forum);
+  const { person, context, page, config } = await personAndRp(browser, E2E_OIDC.forum);
 
   // A redirect URI that is not registered: an error page at the portal, never a redirect there.
-  const wrong = await authorizationUrl(config, "http://evil.e2e.test/cb");
+  const wrong = await startAuthorization(config, "http://evil.e2e.test/cb");
   const response = await page.goto(wrong.url.href);
   expect(response?.status()).toBe(400);
   await expect(page.getByRole("heading", { name: "This sign-in request cannot be completed" })).toBeVisible();
@@ -207,7 +175,7 @@ test("refusals: a wrong redirect URI, a missing PKCE challenge or verifier, a re
   expect(refused.searchParams.get("error")).toBe("invalid_request");
 
   // A code without its verifier, then a code replayed.
-  const started = await authorizationUrl(config, `${RP}/cb`);
+  const started = await startAuthorization(config, `${RP}/cb`);
   await page.goto(started.url.href);
   await signInOnPage(page, person.email, person.password);
   const callback = await rpCallback(page, "/cb");
@@ -218,15 +186,15 @@ test("refusals: a wrong redirect URI, a missing PKCE challenge or verifier, a re
     }),
   ).rejects.toMatchObject({ error: "invalid_grant" });
 
-  const fresh = await authorizationUrl(config, `${RP}/cb`);
+  const fresh = await startAuthorization(config, `${RP}/cb`);
   await page.goto(fresh.url.href);
   const freshCallback = await rpCallback(page, "/cb");
-  const tokens = await exchange(config, freshCallback, fresh);
-  await expect(exchange(config, freshCallback, fresh)).rejects.toMatchObject({ error: "invalid_grant" });
+  const tokens = await exchangeCode(config, freshCallback, fresh);
+  await expect(exchangeCode(config, freshCallback, fresh)).rejects.toMatchObject({ error: "invalid_grant" });
   expect(await isActive(config, tokens.access_token)).toBe(false);
 
   // A tampered state: the relying party refuses the response.
-  const third = await authorizationUrl(config, `${RP}/cb`);
+  const third = await startAuthorization(config, `${RP}/cb`);
   await page.goto(third.url.href);
   const thirdCallback = await rpCallback(page, "/cb");
   thirdCallback.searchParams.set("state", "tampered");
@@ -242,7 +210,6 @@ test("refusals: a wrong redirect URI, a missing PKCE challenge or verifier, a re
 test("a person with two-factor on completes the second factor inside the OIDC sign-in; portal sign-out revokes the tokens", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
   const person = await newPerson(browser);
   const setup = await post<{ secret: string }>(person.setup.request, "/auth2-fa/generate-setup-url");
   expect(setup.code, setup.message).toBe(200);
@@ -255,11 +222,8 @@ test("a person with two-factor on completes the second factor inside the OIDC si
   expect(enabled.code, enabled.message).toBe(200);
   await person.close();
 
-  const context = await browser.newContext({ baseURL: APP });
-  await rpPages(context);
-  const page = await context.newPage();
-  const config = await discover(E2E_OIDC.forum);
-  const started = await authorizationUrl(config, `${RP}/cb`);
+  const { context, page, config } = await rpBrowser(browser, E2E_OIDC.forum);
+  const started = await startAuthorization(config, `${RP}/cb`);
   await page.goto(started.url.href);
   await signInOnPage(page, person.email, person.password);
   await expect(page).toHaveURL(/\/verify-2fa\?/);
@@ -269,7 +233,7 @@ test("a person with two-factor on completes the second factor inside the OIDC si
   // The sixth digit confirms on its own.
   await page.keyboard.type(await generate({ secret, epoch: Math.floor(Date.now() / 1000) }));
   const callback = await rpCallback(page, "/cb");
-  const tokens = await exchange(config, callback, started);
+  const tokens = await exchangeCode(config, callback, started);
   expect(await isActive(config, tokens.access_token)).toBe(true);
 
   // Signing out of the portal ends the client's tokens.
@@ -285,22 +249,12 @@ test("a person with two-factor on completes the second factor inside the OIDC si
 test("third-party client: a consent screen in the person's language listing the scopes", async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
-  const person = await newPerson(browser);
-  await person.close();
-  const context = await browser.newContext({ baseURL: APP });
-  await rpPages(context);
   // Vietnamese (the default language) for this person.
-  await context.addCookies([{ name: "LANGUAGE", value: "vi", url: APP }]);
-  const page = await context.newPage();
-  const config = await discover(E2E_OIDC.helpdesk);
-  const started = await authorizationUrl(config, `${RP}/spa`, { scope: "openid email profile" });
+  const { person, context, page, config } = await personAndRp(browser, E2E_OIDC.helpdesk, "vi");
+  const started = await startAuthorization(config, `${RP}/spa`, { scope: "openid email profile" });
   await page.goto(started.url.href);
   await expect(page).toHaveURL(/\/signin\?/);
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Mật khẩu").fill(person.password);
-  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+  await fillSignIn(page, person.email, person.password, VI_SIGN_IN);
 
   await expect(page).toHaveURL(/\/oidc-consent\?uid=/);
   await expect(
@@ -314,19 +268,16 @@ test("third-party client: a consent screen in the person's language listing the 
   await page.getByRole("button", { name: "Cho phép" }).click();
 
   const callback = await rpCallback(page, "/spa");
-  const tokens = await exchange(config, callback, started);
+  const tokens = await exchangeCode(config, callback, started);
   const info = await oidc.fetchUserInfo(config, tokens.access_token, String(tokens.claims()?.sub));
   expect(info.email).toBe(person.email);
   expect(info).not.toHaveProperty("phone_number");
 
   // Cancelling answers access_denied to the client.
   await page.goto("/signin?logout=1");
-  const declined = await authorizationUrl(config, `${RP}/spa`, { scope: "openid email" });
+  const declined = await startAuthorization(config, `${RP}/spa`, { scope: "openid email" });
   await page.goto(declined.url.href);
-  await page.waitForLoadState("networkidle");
-  await page.getByLabel("Email").fill(person.email);
-  await page.getByLabel("Mật khẩu").fill(person.password);
-  await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+  await fillSignIn(page, person.email, person.password, VI_SIGN_IN);
   await expect(page).toHaveURL(/\/oidc-consent\?uid=/);
   await page.waitForLoadState("networkidle");
   await page.getByRole("button", { name: "Hủy" }).click();

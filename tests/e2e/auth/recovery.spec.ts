@@ -1,14 +1,22 @@
-import { randomBytes, randomInt } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { type Challenge, solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { demoAccount, freshAccount, mailCount, PEER, SCREENS_DIR } from "../support";
+import {
+  APP,
+  demoAccount,
+  freshAccount,
+  mailCount,
+  newestMailMatch,
+  PEER,
+  randomPhone,
+  SAME_ORIGIN,
+  SCREENS_DIR,
+  solvedCaptcha,
+  submitSignIn,
+} from "../../support/e2e";
+import { readOutbox } from "../../support/outbox";
 
-const APP = "http://localhost:3310";
-// page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
-const SAME_ORIGIN = { origin: APP };
 const en = JSON.parse(readFileSync(path.join("messages", "en.json"), "utf8"));
 
 async function useEnglish(page: Page) {
@@ -17,22 +25,8 @@ async function useEnglish(page: Page) {
 
 /** The portal path of the newest mailed link matching `pattern` for `to`, once more than `after` mails arrived. */
 async function linkFromMail(to: string, after: number, pattern: RegExp): Promise<string> {
-  let link = "";
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(`${PEER}/mail?to=${encodeURIComponent(to)}`)).json()) as {
-          text: string;
-        }[];
-        if (mails.length <= after) return "";
-        link = pattern.exec(mails.at(-1)?.text ?? "")?.[0] ?? "";
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .not.toBe("");
   // The link carries the origin the server saw; the test only needs its path.
-  const url = new URL(link);
+  const url = new URL(await newestMailMatch(to, after, pattern));
   return `${url.pathname}${url.search}`;
 }
 
@@ -46,22 +40,7 @@ async function smsTexts(phone: string): Promise<string[]> {
     const received = (await response.json()) as { text: string }[];
     if (received.length > 0) return received.map((m) => m.text);
   }
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return [];
-  }
-  return files
-    .map(
-      (f) =>
-        JSON.parse(readFileSync(path.join(outbox, f), "utf8")) as {
-          channel: string;
-          to: string;
-          text: string;
-        },
-    )
+  return readOutbox(process.env.E2E_DATA_DIR ?? "")
     .filter((m) => m.channel === "SMS" && m.to === phone)
     .map((m) => m.text);
 }
@@ -168,9 +147,7 @@ test("forgot password: a check-your-email screen for known and unknown emails; r
     await expect(page).toHaveURL(/\/signin$/);
 
     // The old password no longer works; the new one does.
-    await page.getByLabel("Email").fill(demo.email);
-    await page.getByLabel("Password").fill(demo.password);
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await submitSignIn(page, demo.email, demo.password);
     await expect(page.getByRole("alert").first()).toHaveText("Email or password is incorrect");
     await page.getByLabel("Password").fill(newPassword);
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
@@ -229,10 +206,8 @@ test("verify email: a mailed link verifies once, counts down from 8 s and redire
   // A person whose email is not verified: sign up choosing SMS as the verification channel
   // (products may ask for it), solving the captcha as the widget does.
   const email = `e2e-verify-${randomBytes(4).toString("hex")}@example.com`;
-  const phone = `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-  const challenge = (await (await request.get("/2.0/captcha/challenge")).json()) as Challenge;
-  const solution = await solveChallenge({ challenge, deriveKey });
-  const captcha = Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+  const phone = randomPhone();
+  const captcha = await solvedCaptcha(request);
   const signup = await (
     await request.post("/2.0/auth/signup", {
       data: {

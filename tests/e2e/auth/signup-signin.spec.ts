@@ -1,6 +1,6 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { codeFromMail, pasteCode } from "../support";
+import { codeFromMail, pasteCode, randomPhone } from "../../support/e2e";
 
 test("sign up solving the captcha, verify by email, land on the profile, sign out, sign in again", async ({
   page,
@@ -8,7 +8,7 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   const email = `e2e-${randomBytes(4).toString("hex")}@example.com`;
   // A phone of its own: one another account verified (the demo's 0912345678) makes the sign-up a
   // decoy that is answered alike but never verifies.
-  const phone = `09${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  const phone = randomPhone();
   const password = "Abc@12345";
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
 

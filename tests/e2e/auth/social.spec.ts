@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount, PEER, pasteCode, smsCode } from "../support";
+import { demoAccount, PEER, pasteCode, randomPhone, smsCode, submitSignIn } from "../../support/e2e";
 
 type Identity = { sub: string; email?: string; email_verified?: boolean; name?: string; deny?: boolean };
 
 async function nextIdentity(identity: Identity): Promise<void> {
   await fetch(`${PEER}/identity`, { method: "POST", body: JSON.stringify(identity) });
 }
-
-const randomPhone = () => `09${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
 
 async function english(page: Page) {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
@@ -97,9 +95,7 @@ test("a signed-in person opening the callback page goes to the profile", async (
   await english(page);
   const demo = demoAccount();
   await page.goto("/signin");
-  await page.getByLabel("Email").fill(demo.email);
-  await page.getByLabel("Password").fill(demo.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page.goto("/oauth2-google?code=x&state=y");
   await expect(page).toHaveURL(/\/account\/profile$/);

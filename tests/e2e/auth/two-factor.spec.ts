@@ -7,7 +7,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { generate, generateSecret, generateURI } from "otplib";
 import QRCode from "qrcode";
 import config from "../../../playwright.config";
-import { codeFromMail, PEER, pasteCode, SCREENS_DIR } from "../support";
+import { codeFromMail, PEER, pasteCode, SCREENS_DIR } from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 // page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
@@ -407,6 +407,9 @@ test("device limit: a sign-in over the limit picks devices to log out, then comp
   await page.setViewportSize(VIEWPORTS.desktop);
   await setLanguageCookie(page, "en");
   await page.reload();
+  // The same wait as in the loop: the dialog is there once its device list has loaded.
+  await expect(page.getByRole("dialog").getByRole("checkbox")).toHaveCount(5);
+  await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("already signed in on 5 devices");
   await expect(dialog).toContainText("Firefox on Windows");
   await expect(dialog).toContainText("Phone · IP 198.51.100.7 · Account portal");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { E2E } from "../../../playwright.config";
-import { demoAccount } from "../support";
+import { signInDemo } from "../../support/e2e";
 
 // The "first impression" issue: the brand (logo, favicon, home-screen icon, web manifest) and the
 // Thai and Burmese web fonts, which only th and my pages may download. The e2e app runs with no
@@ -12,11 +12,6 @@ const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, 
 
 async function setLang(page: Page, lang: string) {
   await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-}
-
-async function signInDemo(page: Page) {
-  const signin = await page.request.post("/2.0/auth/signin", { data: demoAccount() });
-  expect((await signin.json()).code).toBe(200);
 }
 
 test("the web manifest names the brand and lists icons that load, signed out", async ({ request }) => {

@@ -1,55 +1,20 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { E2E_PRODUCT } from "../../../playwright.config";
-import type { CreatedOrderDto } from "../../../server/order/schema";
-import { demoAccount, SCREENS_DIR } from "../support";
+import { demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
 
 // Issue 10 end to end: a product's order paid through the sandbox gateway page (the same
 // signatures and IPN as VNPAY), with points; the bank transfer's instructions and VietQR code.
 
-const CALLBACK = "http://localhost:3311/callback";
 type Envelope<T> = { code: number; message: string; data: T };
 
-async function signInDemo(page: Page, baseURL: string) {
-  await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: baseURL }]);
-  const response = await page.request.post("/2.0/auth/signin", {
-    data: demoAccount(),
-    headers: { origin: baseURL },
-  });
-  expect((await response.json()).code).toBe(200);
-}
-
 /** The sales app orders one month of PRO (or `packageCode`) for a fresh store of the demo person (DESIGN §11). */
-async function productOrder(
-  request: APIRequestContext,
-  baseURL: string,
-  storeName: string,
-  months = 1,
-  packageCode = "PRO",
-) {
-  const signIn = await request.post("/2.0/auth/signin", {
-    headers: { origin: baseURL },
-    data: { ...demoAccount(), callback_url: CALLBACK, app_code: "ls" },
+async function productOrder(request: APIRequestContext, storeName: string, months = 1, packageCode = "PRO") {
+  const body = await demoProductOrder(request, {
+    storeId: `e2e-${Date.now().toString(36)}`,
+    storeName,
+    packageCode,
+    months,
+    idempotencyKey: `e2e-${storeName}-${Date.now()}`,
   });
-  const redirect = ((await signIn.json()) as Envelope<{ redirect_url: string }>).data.redirect_url;
-  const token = String(new URL(redirect).searchParams.get("token"));
-  const response = await request.post("/2.0/order/create", {
-    headers: {
-      authorization: `Bearer ${E2E_PRODUCT.apiKey}`,
-      "idempotency-key": `e2e-${storeName}-${Date.now()}`,
-    },
-    data: {
-      token,
-      lines: [
-        {
-          store_id: `e2e-${Date.now().toString(36)}`,
-          store_name: storeName,
-          package_code: packageCode,
-          months,
-        },
-      ],
-    },
-  });
-  const body = (await response.json()) as Envelope<CreatedOrderDto>;
   expect(body.code, body.message).toBe(200);
   return body.data;
 }
@@ -68,8 +33,8 @@ test("points that cover the whole order: no method to choose, and the button say
 }) => {
   const base = String(baseURL);
   // STARTER of the sales app: 79,000 VND, less than the demo's seeded 320 points.
-  const order = await productOrder(request, base, "E2E Points Shop", 1, "STARTER");
-  await signInDemo(page, base);
+  const order = await productOrder(request, "E2E Points Shop", 1, "STARTER");
+  await signInDemo(page, "en");
   expect(await demoPoints(page, base)).toBeGreaterThanOrEqual(order.total / 1000);
   await page.goto(order.checkout_url);
   const usePoints = page.getByRole("checkbox", { name: "Use points" });
@@ -96,8 +61,8 @@ test("a pending bank transfer reopened shows its instructions, not the method pi
 }) => {
   const base = String(baseURL);
   // A year of PRO: more than the demo's points, so the transfer is for the rest.
-  const order = await productOrder(request, base, "E2E Reopened Transfer", 12);
-  await signInDemo(page, base);
+  const order = await productOrder(request, "E2E Reopened Transfer", 12);
+  await signInDemo(page, "en");
   const before = await demoPoints(page, base);
   const held = Math.floor(before);
   await page.goto(order.checkout_url);
@@ -142,12 +107,10 @@ test("a pending bank transfer reopened shows its instructions, not the method pi
 test("a product's order paid at the VNPAY sandbox with points: the result, /order and /payment say paid", async ({
   page,
   request,
-  baseURL,
 }) => {
-  const base = String(baseURL);
   // A year of PRO: more than the demo's points, so points and the gateway share the bill.
-  const order = await productOrder(request, base, "E2E Purchase Shop", 12);
-  await signInDemo(page, base);
+  const order = await productOrder(request, "E2E Purchase Shop", 12);
+  await signInDemo(page, "en");
   await page.goto(order.checkout_url);
   await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
   await expect(page.getByText(order.reference_no).first()).toBeVisible();
@@ -191,11 +154,9 @@ test("a product's order paid at the VNPAY sandbox with points: the result, /orde
 test("bank transfer: the account, the exact amount, the reference as content and a VietQR code", async ({
   page,
   request,
-  baseURL,
 }) => {
-  const base = String(baseURL);
-  const order = await productOrder(request, base, "E2E Transfer Shop");
-  await signInDemo(page, base);
+  const order = await productOrder(request, "E2E Transfer Shop");
+  await signInDemo(page, "en");
   await page.goto(order.checkout_url);
   // Points off first: points covering the order would leave no method to choose.
   await page.getByRole("checkbox", { name: "Use points" }).uncheck();

@@ -43,4 +43,10 @@ export function percentile(values: number[], p: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
+/** The median and the 99th percentile of `ms`, as two table columns. */
+export const latencyColumns = (ms: number[]) => ({
+  "p50 ms": percentile(ms, 50),
+  "p99 ms": percentile(ms, 99),
+});
+
 export const RESILIENCE_ENABLED = process.env.RESILIENCE === "1";

@@ -2,15 +2,16 @@
 // accounts sharing one password hash (argon2 once, not per account), browser sessions as sealed
 // SSID cookies, product tokens.
 import { randomBytes } from "node:crypto";
-import { newId, newToken, sha256 } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
 import { SESSION_COOKIE, SESSION_TTL_SECONDS, sealSession } from "@/lib/session";
 import type { Db } from "@/server/db/client";
+import type { UserRow } from "@/server/db/tables/users";
 import { users } from "@/server/db/tables/users";
-import { insertSession } from "@/server/session/repository";
 import { PORTAL_APP_CODE } from "@/server/session/service";
-import type { UserRow } from "@/server/user/repository";
+import { openTestSession } from "@/tests/factories/session";
 import { SECRETS } from "./config";
+import { ipOf } from "./http";
 
 export const SEED_PASSWORD = "Seed#Pass123";
 
@@ -38,20 +39,8 @@ export async function seedUsers(db: Db, count: number, prefix = "r"): Promise<Us
   return out;
 }
 
-async function openSession(db: Db, user: UserRow, appCode: string): Promise<string> {
-  const token = newToken();
-  const now = new Date();
-  await insertSession(db, {
-    id: newId(),
-    userId: user.id,
-    tokenHash: sha256(token),
-    appCode,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-  });
-  return token;
-}
+const openSession = (db: Db, user: UserRow, appCode: string) =>
+  openTestSession(db, user, appCode, { ttlMs: SESSION_TTL_SECONDS * 1000 });
 
 /** The cookie header of a browser signed in as `user` (a live session row, sealed as dispatch seals it). */
 export async function browserCookie(db: Db, user: UserRow): Promise<string> {
@@ -63,4 +52,26 @@ export async function browserCookie(db: Db, user: UserRow): Promise<string> {
 /** A token the product `appCode` holds for `user`, as the hand-off gives it. */
 export function productToken(db: Db, user: UserRow, appCode = "ls"): Promise<string> {
   return openSession(db, user, appCode);
+}
+
+/** A seeded account ready to act: a browser's cookie, a product's token and an address of its own. */
+export type SeededPerson = { user: UserRow; cookie: string; token: string; ip: string };
+
+/** `count` seeded accounts (seedUsers) with their sessions; the n-th (from 0) calls from ipOf(firstIp + n). */
+export async function seedPeople(
+  db: Db,
+  count: number,
+  prefix: string,
+  firstIp: number,
+): Promise<SeededPerson[]> {
+  const people: SeededPerson[] = [];
+  for (const [i, user] of (await seedUsers(db, count, prefix)).entries()) {
+    people.push({
+      user,
+      cookie: await browserCookie(db, user),
+      token: await productToken(db, user),
+      ip: ipOf(firstIp + i),
+    });
+  }
+  return people;
 }

@@ -1,8 +1,10 @@
 // The checkout integration suites' shared side (server/checkout/*.integration.test.ts): the
-// gateway settings the portal is given, a buyer with an order and a session, the calls a gateway,
-// a bank or a browser makes, and plain reads of what the database then holds.
+// gateway settings the portal is given and the local gateway peer, a buyer with an order and a
+// session, the calls a gateway, a bank or a browser makes, and plain reads of what the database
+// then holds.
 import dayjs from "dayjs";
 import { and, asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect } from "vitest";
 import { env, resetEnvForTests } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { adjustBalance } from "@/server/balance/service";
@@ -21,9 +23,14 @@ import { outbox } from "@/server/db/tables/outbox";
 import { users } from "@/server/db/tables/users";
 import { configureProducts, type OrderLine, productCreatesOrder } from "@/tests/factories/commerce";
 import { createUser, PASSWORD } from "@/tests/factories/user";
+import { type GatewayPeer, startGatewayPeer } from "@/tests/peers/gateway-peer";
+import {
+  type VnpayOutcome,
+  vnpayParsePayUrl,
+  vnpayResultParams,
+  vnpaySignedReturn,
+} from "@/tests/peers/gateway-signing";
 import { call, ORIGIN } from "@/tests/setup/api";
-import type { GatewayPeer } from "./gateway-peer";
-import { type VnpayOutcome, vnpayParsePayUrl, vnpayResultParams, vnpaySignedReturn } from "./gateway-signing";
 
 export const KEYS = {
   vnpay: { tmnCode: "TESTTMN1", hashSecret: "test-vnpay-hash-secret-0123456789" },
@@ -55,6 +62,20 @@ export function configureCheckout(peer?: GatewayPeer, extra: Record<string, stri
   });
   configureProducts({ ls: DEAD_WEBHOOK });
   resetEnvForTests();
+}
+
+/**
+ * A gateway peer for the file's tests, the portal's settings pointed at it (closed after them).
+ * The object answered is the live peer once the tests run.
+ */
+export function setUpGatewayPeer(): GatewayPeer {
+  const peer = {} as GatewayPeer;
+  beforeAll(async () => {
+    await startGatewayPeer(KEYS, peer);
+    configureCheckout(peer);
+  });
+  afterAll(() => peer.close());
+  return peer;
 }
 
 export type CheckoutData = {
@@ -93,6 +114,18 @@ export function checkout(
   options: { clock?: () => Date } = {},
 ) {
   return call<CheckoutData>("/order/checkout", body, { cookie, clock: options.clock });
+}
+
+/** A buyer with `points` whose checkout by `method` started (answered 200): the buyer and the attempt. */
+export async function startedCheckout(
+  method: Parameters<typeof checkout>[1]["method"],
+  points = 0,
+  usePoint = points > 0,
+) {
+  const b = await buyer(points);
+  const started = await checkout(b.cookie, { order_id: b.order.order_id, method, use_point: usePoint });
+  expect(started.body.code).toBe(200);
+  return { ...b, attempt: started.body.data };
 }
 
 let txnCounter = 0;
