@@ -1,5 +1,6 @@
 // Better Auth, the comparison of the userinfo row: its own tables (schema `better_auth`) on the
-// run's PostgreSQL, served by a plain node:http server as its docs show. Started by scripts/bench.ts.
+// run's PostgreSQL, served by a plain node:http server as its docs show. Started by its row in
+// scripts/bench/rows.ts.
 import { createServer } from "node:http";
 import { betterAuth } from "better-auth";
 import { getMigrations } from "better-auth/db/migration";

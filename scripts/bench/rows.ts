@@ -1,0 +1,223 @@
+// The benchmark's rows: each loads the portal (and what it is compared with) and adds its row.
+import { emptyPageJs, firstLoadJs } from "./bundle";
+import { type LoadResult, load } from "./load";
+import { type Proc, rssMiB, start, startTs, stop, waitFor } from "./procs";
+import {
+  CONNECTIONS,
+  checkFailures,
+  log,
+  PORTS,
+  procs,
+  SECONDS,
+  SIGNIN_ACCOUNTS,
+  SIGNIN_CONNECTIONS,
+} from "./run";
+import { emailOf, LIST_ROWS, PASSWORD, randomSecret } from "./seed";
+import { ms, type Row, rate } from "./table";
+
+export async function benchUserinfo(rows: Row[], portal: Proc, token: string) {
+  const helloProc = start("node:http hello", process.execPath, [
+    "-e",
+    `require("node:http").createServer((q, s) => s.end("hello")).listen(${PORTS.hello}, "127.0.0.1")`,
+  ]);
+  procs.push(helloProc);
+  await waitFor(helloProc, `http://127.0.0.1:${PORTS.hello}/`);
+  log("load: bare node:http");
+  const bare = await load({
+    url: `http://127.0.0.1:${PORTS.hello}/`,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  await stop(helloProc);
+
+  log("load: /2.0/auth/userinfo with a product token");
+  const userinfo = await load({
+    url: `http://127.0.0.1:${PORTS.portal}/2.0/auth/userinfo`,
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: token },
+    body: "{}",
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  checkFailures("userinfo", userinfo);
+  const ratio = userinfo.rps / bare.rps;
+  rows.push({
+    row: "userinfo (product token) vs bare node:http",
+    result: `${ratio.toFixed(3)}×, p99 ${ms(userinfo.p99)}`,
+    goal: "≥ 0.25×, p99 ≤ 30 ms",
+    met: ratio >= 0.25 && userinfo.p99 <= 30 && userinfo.failed === 0,
+    measured: `${rate(userinfo.rps)} (p50 ${ms(userinfo.p50)}) vs ${rate(bare.rps)} (p99 ${ms(bare.p99)})${userinfo.failed ? `, ${userinfo.failed} failed` : ""}`,
+    detail: { userinfo, bare },
+  });
+  // Memory of the instance right after the heaviest load it takes.
+  const rss = portal.child.pid ? rssMiB(portal.child.pid) : Number.NaN;
+  return { userinfo, rss };
+}
+export async function benchBetterAuth(rows: Row[], userinfo: LoadResult, databaseUrl: string | undefined) {
+  if (!databaseUrl) {
+    rows.push({
+      row: "userinfo vs Better Auth get-session",
+      result: "not run",
+      goal: "≥ 2×",
+      met: false,
+      measured: "needs BENCH_DATABASE_URL (Better Auth runs on PostgreSQL)",
+    });
+    return;
+  }
+  const origin = `http://127.0.0.1:${PORTS.betterAuth}`;
+  const proc = startTs("better-auth", "scripts/bench/better-auth-server.ts", {
+    BA_DATABASE_URL: databaseUrl,
+    BA_SECRET: randomSecret(),
+    PORT: String(PORTS.betterAuth),
+    NODE_ENV: "production",
+  });
+  procs.push(proc);
+  try {
+    await waitFor(proc, `${origin}/api/auth/ok`);
+    const res = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: "bench-ba@bench.test", password: PASSWORD, name: "Bench" }),
+    });
+    if (!res.ok) throw new Error(`Better Auth sign-up answered ${res.status}: ${await res.text()}`);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const check = await fetch(`${origin}/api/auth/get-session`, { headers: { cookie } });
+    const session = (await check.json()) as { user?: { email?: string } } | null;
+    if (session?.user?.email !== "bench-ba@bench.test") throw new Error("Better Auth session was not found");
+    log("load: Better Auth get-session with its cookie");
+    const ba = await load({
+      url: `${origin}/api/auth/get-session`,
+      headers: { cookie },
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+    });
+    checkFailures("better-auth", ba);
+    const ratio = userinfo.rps / ba.rps;
+    rows.push({
+      row: "userinfo vs Better Auth get-session",
+      result: `${ratio.toFixed(2)}×`,
+      goal: "≥ 2×",
+      met: ratio >= 2 && ba.failed === 0,
+      measured: `${rate(userinfo.rps)} vs ${rate(ba.rps)} (p99 ${ms(ba.p99)})`,
+      detail: { betterAuth: ba },
+    });
+  } finally {
+    await stop(proc);
+  }
+}
+export async function benchSignIn(rows: Row[]) {
+  let n = 0;
+  log("load: sign-ins with right passwords");
+  const signins = await load({
+    url: `http://127.0.0.1:${PORTS.portal}/2.0/auth/signin`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    connections: SIGNIN_CONNECTIONS,
+    seconds: SECONDS,
+    warmupSeconds: 2,
+    nextBody: () => JSON.stringify({ email: emailOf(1 + (n++ % SIGNIN_ACCOUNTS)), password: PASSWORD }),
+  });
+  checkFailures("sign-in", signins);
+  log("raw argon2id verifications");
+  const argon = startTs("argon2", "scripts/bench/argon-verify.ts", {
+    CONCURRENCY: String(SIGNIN_CONNECTIONS),
+    SECONDS: String(SECONDS),
+  });
+  procs.push(argon);
+  const code = await new Promise<number | null>((resolve) => argon.child.once("exit", resolve));
+  const raw = JSON.parse(argon.output().trim().split("\n").at(-1) ?? "{}") as { rps?: number };
+  if (code !== 0 || !raw.rps) throw new Error(`argon2 run failed:\n${argon.output()}`);
+  const ratio = signins.rps / raw.rps;
+  rows.push({
+    row: "sign-in vs raw argon2id verify",
+    result: `${ratio.toFixed(2)}×`,
+    goal: "≥ 0.8×",
+    met: ratio >= 0.8 && signins.failed === 0,
+    measured: `${rate(signins.rps)} (p99 ${ms(signins.p99)}) vs ${rate(raw.rps)}, ${SIGNIN_CONNECTIONS} at a time, 1 process each${signins.failed ? `, ${signins.failed} failed` : ""}`,
+    detail: { signins, argon: raw },
+  });
+}
+export async function benchPages(rows: Row[], cookie: string) {
+  const pages: { path: string; headers: Record<string, string> }[] = [
+    { path: "/signin", headers: {} },
+    { path: "/account/profile", headers: { cookie } },
+  ];
+  for (const page of pages) {
+    const url = `http://127.0.0.1:${PORTS.portal}${page.path}`;
+    const probe = await fetch(url, { headers: page.headers, redirect: "manual" });
+    await probe.arrayBuffer();
+    if (probe.status !== 200) throw new Error(`${page.path} answered ${probe.status}`);
+    log(`load: render ${page.path}`);
+    const r = await load({ url, headers: page.headers, connections: 1, seconds: SECONDS, warmupSeconds: 2 });
+    checkFailures(page.path, r);
+    rows.push({
+      row: `render ${page.path}${page.headers.cookie ? " (signed in)" : ""}`,
+      result: `p50 ${ms(r.p50)}`,
+      goal: "p50 ≤ 10 ms",
+      met: r.p50 <= 10 && r.failed === 0,
+      measured: `p95 ${ms(r.p95)}, ${rate(r.rps)} at 1 connection`,
+      detail: { [page.path]: r },
+    });
+  }
+}
+export async function benchLists(rows: Row[], cookie: string) {
+  const lists = [
+    { call: "/order/my-order", filter: { status: "PAID" } },
+    { call: "/partner/my-credit-log", filter: { type: "USER_BUY_ORDER" } },
+  ];
+  for (const list of lists) {
+    const pages = [
+      { name: "first page", body: {} },
+      { name: "filtered", body: list.filter },
+      { name: "page 50", body: { offset: 49 * 20, limit: 20 } },
+    ];
+    for (const page of pages) {
+      const url = `http://127.0.0.1:${PORTS.portal}/2.0${list.call}`;
+      const body = JSON.stringify(page.body);
+      const headers = { "content-type": "application/json", cookie };
+      const probe = await fetch(url, { method: "POST", headers, body });
+      const answer = (await probe.json()) as { data?: { items?: unknown[]; total?: number } };
+      if (probe.status !== 200 || !answer.data?.items?.length) {
+        throw new Error(
+          `${list.call} ${page.name} answered ${probe.status}: ${JSON.stringify(answer).slice(0, 300)}`,
+        );
+      }
+      log(`load: ${list.call} ${page.name}`);
+      const r = await load({
+        url,
+        method: "POST",
+        headers,
+        body,
+        connections: 1,
+        seconds: 5,
+        warmupSeconds: 1,
+      });
+      checkFailures(list.call, r);
+      rows.push({
+        row: `${list.call} ${page.name}`,
+        result: `p95 ${ms(r.p95)}`,
+        goal: "p95 ≤ 10 ms",
+        met: r.p95 <= 10 && r.failed === 0,
+        measured: `p50 ${ms(r.p50)}, total ${answer.data.total}, ${LIST_ROWS.toLocaleString("en")} rows`,
+        detail: { [`${list.call} ${page.name}`]: r },
+      });
+    }
+  }
+}
+export async function benchBundle(rows: Row[]) {
+  log("first-load JS of /signin, and of an empty App Router page built now");
+  const signin = await firstLoadJs(`http://127.0.0.1:${PORTS.portal}`, "/signin");
+  const empty = await emptyPageJs(PORTS.empty);
+  const over = signin.kib - empty.kib;
+  rows.push({
+    row: "/signin first-load JS (gzip)",
+    result: `empty + ${over.toFixed(1)} KiB`,
+    goal: "≤ empty + 10 KiB",
+    met: over <= 10,
+    measured: `${signin.kib.toFixed(1)} KiB in ${signin.count} scripts vs ${empty.kib.toFixed(1)} KiB in ${empty.count}`,
+    detail: { signin, empty },
+  });
+}
