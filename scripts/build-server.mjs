@@ -2,11 +2,14 @@
 // .next/portal-server.mjs for `npm start`. Running the TypeScript through tsx in production cost
 // a loader, per-closure name helpers and source maps on every request (issue 13's profile);
 // packages stay in node_modules. tsx still runs server.ts directly for the test harnesses.
+// The bundle goes beside the Next build it serves (NEXT_DIST_DIR, `.next` by default), so the
+// resilience suite bundles its own build folder the same way.
+import path from "node:path";
 import { build } from "esbuild";
 
 await build({
   entryPoints: ["server.ts"],
-  outfile: ".next/portal-server.mjs",
+  outfile: path.join(process.env.NEXT_DIST_DIR || ".next", "portal-server.mjs"),
   bundle: true,
   packages: "external",
   platform: "node",

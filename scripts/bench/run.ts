@@ -1,6 +1,6 @@
 // What every row of the benchmark shares: its ports and load lengths, the command line's choices,
 // and the processes it started (stopped at the end, by their own ids).
-import { readFileSync } from "node:fs";
+import { startFlags as npmStartFlags } from "../start-flags";
 import type { LoadResult } from "./load";
 import type { Proc } from "./procs";
 
@@ -32,9 +32,7 @@ export const log = (line: string) => console.error(`[bench] ${line}`);
 export function startFlags(): string[] {
   const override = process.env.BENCH_NODE_FLAGS;
   if (override !== undefined) return override.split(/\s+/).filter(Boolean);
-  const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } };
-  const flags = /\bnode((?:\s+--\S+)*)\s+\.next\/portal-server\.mjs/.exec(scripts.start)?.[1] ?? "";
-  return flags.split(/\s+/).filter(Boolean);
+  return npmStartFlags();
 }
 
 /** Every process a row starts: stopped at the end of the run, the last first. */

@@ -1,6 +1,9 @@
 // The built portal as the parts that need a real server run it: one Next build into its own folder
-// (never `.next`, which others use), then `tsx server.ts` on a free port with its own data dir,
-// database and Redis database, killed as a whole process group.
+// (never `.next`, which others use) and the server bundle `npm start` runs, then that bundle under
+// plain node on a free port with its own data dir, database and Redis database, killed as a whole
+// process group. Not `tsx server.ts`: tsx relays a SIGTERM to its child and SIGKILLs it when the
+// child does not acknowledge within 30 ms, which a child busy with 40 sign-ins misses (the drained
+// shutdown of part 8 then looked like resets).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:net";
@@ -8,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { startFlags } from "@/scripts/start-flags";
 import { portalSettings } from "./config";
 
 export const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -16,6 +20,8 @@ export const DIST_DIR = process.env.RESILIENCE_DIST_DIR || ".next-resilience";
 const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/postgres";
 const SOURCES = ["app", "components", "lib", "server", "i18n", "messages", "proxy.ts", "next.config.ts"];
 const SOURCE_FILES = ["package-lock.json", "postcss.config.mjs", "tsconfig.json"];
+/** What `npm run build` writes beside the Next build and `npm start` runs (scripts/build-server.mjs). */
+const SERVER_BUNDLE = "portal-server.mjs";
 
 function newestMtime(entry: string): number {
   const full = path.join(ROOT, entry);
@@ -39,14 +45,28 @@ function newestMtime(entry: string): number {
 export function ensureBuilt(): { built: boolean; seconds: number } {
   const started = Date.now();
   const marker = path.join(ROOT, DIST_DIR, "BUILD_ID");
-  const sourcesAt = Math.max(...[...SOURCES, ...SOURCE_FILES].map(newestMtime));
-  if (existsSync(marker) && statSync(marker).mtimeMs > sourcesAt) return { built: false, seconds: 0 };
+  const sourcesAt = Math.max(...[...SOURCES, ...SOURCE_FILES, "server.ts"].map(newestMtime));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NEXT_DIST_DIR: DIST_DIR,
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
   };
+  const bundle = path.join(ROOT, DIST_DIR, SERVER_BUNDLE);
+  const bundleFresh = () => existsSync(bundle) && statSync(bundle).mtimeMs > sourcesAt;
+  const buildBundle = () => {
+    const result = spawnSync(process.execPath, ["scripts/build-server.mjs"], {
+      cwd: ROOT,
+      env,
+      encoding: "utf8",
+    });
+    if (result.status !== 0) throw new Error(`the server bundle failed:\n${result.stdout}\n${result.stderr}`);
+  };
+  if (existsSync(marker) && statSync(marker).mtimeMs > sourcesAt) {
+    if (bundleFresh()) return { built: false, seconds: 0 };
+    buildBundle();
+    return { built: true, seconds: (Date.now() - started) / 1000 };
+  }
   for (const mode of ["compile", "generate"]) {
     const result = spawnSync(
       path.join(ROOT, "node_modules/.bin/next"),
@@ -57,6 +77,7 @@ export function ensureBuilt(): { built: boolean; seconds: number } {
       throw new Error(`next build (${mode}) failed:\n${`${result.stdout}\n${result.stderr}`.slice(-4000)}`);
     }
   }
+  buildBundle();
   return { built: true, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -112,7 +133,7 @@ export type Portal = {
   /** Everything the process printed (JSON log lines and plain lines). */
   output: string[];
   isAlive: () => boolean;
-  /** `kill -9` of the whole process group (tsx and the node it runs). */
+  /** `kill -9` of the whole process group. */
   kill9: () => Promise<void>;
   /** SIGTERM (graceful), then SIGKILL after 15 s. */
   stop: () => Promise<void>;
@@ -132,7 +153,7 @@ export type PortalOptions = {
   readyTimeoutMs?: number;
 };
 
-/** Starts `tsx server.ts` on the built app and waits for /readyz. */
+/** Starts the server bundle on the built app, as `npm start` does, and waits for /readyz. */
 export async function startPortal(options: PortalOptions = {}): Promise<Portal> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "portal-resilience-"));
@@ -150,11 +171,12 @@ export async function startPortal(options: PortalOptions = {}): Promise<Portal> 
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...options.env,
   };
-  const child: ChildProcess = spawn(
-    path.join(ROOT, "node_modules/.bin/tsx"),
-    ["--tsconfig", "tsconfig.server.json", "server.ts"],
-    { cwd: ROOT, env: env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn(process.execPath, [...startFlags(), path.join(DIST_DIR, SERVER_BUNDLE)], {
+    cwd: ROOT,
+    env: env as NodeJS.ProcessEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     for (const line of chunk.toString("utf8").split("\n"))
