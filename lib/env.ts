@@ -60,6 +60,7 @@ const bool = z
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** The public origin; its host name is also the passkeys' relying-party id (server/passkey/webauthn.ts). */
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
@@ -119,6 +120,11 @@ const envSchema = z.object({
   FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email,picture"),
   /** The form service that receives sign-up leads (SPEC §3 form-capture record); off when unset. */
   LEAD_CAPTURE_URL: z.url().optional(),
+  /**
+   * Have I Been Pwned's Pwned Passwords (or a mirror), e.g. https://api.pwnedpasswords.com: new
+   * passwords are also checked through its k-anonymity range API; off when unset.
+   */
+  PWNED_PASSWORDS_URL: z.url().optional(),
   /** The demo video /login-embed?isvideo=1 shows; without it the panel shows its text. */
   LOGIN_EMBED_VIDEO_URL: z.url().optional(),
   /** The product family's name: the logo's wordmark, page titles, the web manifest. */

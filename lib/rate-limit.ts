@@ -20,6 +20,12 @@ export const LIMITS = {
   socialIp: { points: 60, duration: 15 * 60 },
   leadIp: { points: 60, duration: 60 * 60 },
   twoFaUser: { points: 10, duration: 15 * 60 },
+  /** Password checks of a signed-in person before a sensitive change (/user/reauthenticate). */
+  reauthUser: { points: 10, duration: 15 * 60 },
+  /** Passkey sign-in challenges handed out (every /signin view with passkey autofill asks for one). */
+  passkeyOptionsIp: { points: 120, duration: 15 * 60 },
+  /** Downloads of a person's whole data (Profile → Your data): each one reads every table. */
+  dataExportUser: { points: 5, duration: 60 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

@@ -11,6 +11,7 @@ import { openApiCalls } from "./openapi/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
 import { partnerCalls } from "./partner/handlers";
+import { passkeyCalls } from "./passkey/handlers";
 import { paymentCalls } from "./payment/handlers";
 import { twoFactorCalls } from "./two-factor/handlers";
 import { userCalls } from "./user/handlers";
@@ -22,6 +23,7 @@ export const registry: Record<string, Call> = {
   ...userCalls,
   ...leadCalls,
   ...twoFactorCalls,
+  ...passkeyCalls,
   ...balanceCalls,
   ...packageCalls,
   ...orderCalls,

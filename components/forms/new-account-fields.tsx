@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import type { InputHTMLAttributes } from "react";
 import type { FieldErrors, Path, UseFormReturn } from "react-hook-form";
 import { TextField } from "@/components/ui/field";
-import { PasswordField } from "@/components/ui/password-input";
+import { NewPasswordField } from "./new-password-field";
 import { PhoneField } from "./phone-input";
 
 type NewAccountValues = { fullname: string; phone: string; country_code: string; password: string };
@@ -26,6 +26,9 @@ export function NewAccountFields<T extends NewAccountValues>({
 }) {
   const t = useTranslations("auth.signUp");
   const errors = form.formState.errors as FieldErrors<NewAccountValues>;
+  // The strength meter reads what is typed, and the person's details as words easy to guess.
+  const typed = form.watch() as unknown as Partial<NewAccountValues & { email: string }>;
+  const typedEmail = typeof email.value === "string" ? email.value : typed.email;
   return (
     <>
       <TextField
@@ -37,12 +40,13 @@ export function NewAccountFields<T extends NewAccountValues>({
       />
       <TextField id={`${id}-email`} label={t("email")} type="email" {...email} />
       <PhoneField form={form} id={`${id}-phone`} label={t("phone")} countryLabel={t("country")} />
-      <PasswordField
+      <NewPasswordField
         id={`${id}-password`}
         label={t("password")}
         hint={hint}
         error={errors.password?.message}
-        autoComplete="new-password"
+        password={typed.password ?? ""}
+        person={{ email: typedEmail, fullname: typed.fullname, phone: typed.phone }}
         showLabel={t("show")}
         hideLabel={t("hide")}
         {...form.register("password" as Path<T>)}

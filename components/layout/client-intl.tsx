@@ -16,6 +16,8 @@ const SHARED_NAMESPACES = [
   "list",
   "devices",
   "nav",
+  // Why a new password was refused, and the strength meter's words (every new-password form).
+  "passwordCheck",
 ] as const;
 
 /** The namespaces client components of the public pages read. */
@@ -25,7 +27,7 @@ export const PUBLIC_NAMESPACES = [...SHARED_NAMESPACES, "auth"] as const;
  * The signed-in pages': their own, and of the sign-in words only the two-factor dialogs'. Each
  * render serialises the catalog into the page, so what no client component reads stays out.
  */
-export const ACCOUNT_NAMESPACES = [...SHARED_NAMESPACES, "auth.twoFactor"] as const;
+export const ACCOUNT_NAMESPACES = [...SHARED_NAMESPACES, "auth.twoFactor", "passkeys"] as const;
 
 /** The catalog cut to `paths` (a namespace, or one nested a level down as `auth.twoFactor`). */
 function pick(all: Catalog, paths: readonly string[]): Catalog {

@@ -179,3 +179,14 @@ export async function findUnpaidCommissions(db: Executor, affiliateId: string, l
     .orderBy(desc(commissions.createdAt))
     .limit(limit);
 }
+
+/** Every commission an affiliate earned, with the customer's email the list shows, oldest first (the data export). */
+export async function findAllCommissionsOf(db: Executor, affiliateId: string) {
+  return db
+    .select({ commission: commissions, email: users.email, orderReferenceNo: orders.referenceNo })
+    .from(commissions)
+    .innerJoin(users, eq(users.id, commissions.customerId))
+    .innerJoin(orders, eq(orders.id, commissions.orderId))
+    .where(eq(commissions.affiliateId, affiliateId))
+    .orderBy(commissions.createdAt, commissions.id);
+}

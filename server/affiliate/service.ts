@@ -6,6 +6,7 @@ import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { getOrderLines } from "@/server/order/service/get-order";
 import {
+  findAllCommissionsOf,
   findCommission,
   findCommissions,
   findCommissionsOfInvoice,
@@ -124,4 +125,9 @@ export async function findUnpaidCommissionsOf(
   limit: number,
 ): Promise<CommissionDto[]> {
   return (await findUnpaidCommissions(db, affiliateId, limit)).map(toCommissionDto);
+}
+
+/** Every commission an affiliate earned (the data export). */
+export function commissionsForExport(db: Executor, affiliateId: string) {
+  return findAllCommissionsOf(db, affiliateId);
 }

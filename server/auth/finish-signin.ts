@@ -104,8 +104,13 @@ type FinishOptions = {
   source: SignInSource;
   query: SignInQuery;
   isNew: boolean;
-  /** The second factor was just proved (verify-login, enabling it at sign-in, device limit). */
+  /**
+   * The second factor is already satisfied: just proved (verify-login, enabling it at sign-in,
+   * device limit), or the sign-in was strong on its own (a passkey with user verification).
+   */
   secondFactorDone?: boolean;
+  /** How the person proved who they are when it was not a password (kept in the "signin" event). */
+  method?: "passkey";
   /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
   trustDevice?: boolean;
 };
@@ -203,7 +208,7 @@ async function openSignedInSession(
     agentToLookFor: !isNew && ctx.userAgent ? ctx.userAgent.slice(0, 500) : undefined,
     sessions: product ? [portal.row, product.row] : [portal.row],
     events: [
-      { source, app_code: PORTAL_APP_CODE },
+      { source, app_code: PORTAL_APP_CODE, ...(options.method ? { method: options.method } : {}) },
       ...(result.kind === "callback" ? [handOffEvent(source, result.appCode)] : []),
     ],
     trustedDevice: trust?.row,

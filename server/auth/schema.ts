@@ -1,6 +1,8 @@
 // Inputs of the /2.0/auth/* calls: one schema per call, shared by the forms and the handlers.
 // No server imports here: client components import this file.
 import { z } from "zod";
+import { isPasswordPersonal, PASSWORD_CHECK_KEYS } from "@/lib/password-personal";
+import { isPasswordSameAsEmail } from "@/lib/password-rule";
 import {
   countryCodeField,
   emailField,
@@ -82,7 +84,23 @@ const signUpFields = z.object({
 
 const notEmail = passwordNotEmail({ password: "password", email: "email" });
 
-export const signUpSchema = withPhone(signUpFields.superRefine(notEmail), { required: true });
+/**
+ * Sign-up has every detail in its input, so the form can say at once what the server would: the
+ * password is not made of the email, name or phone (lib/password-personal.ts). The common-password
+ * list is the server's alone (server/auth/new-password.ts), and it checks this again.
+ */
+function notPersonal(
+  value: { password: string; email: string; fullname: string; phone: string },
+  ctx: z.RefinementCtx,
+) {
+  notEmail(value, ctx);
+  if (isPasswordSameAsEmail(value.password, value.email)) return;
+  if (isPasswordPersonal(value.password, value)) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: PASSWORD_CHECK_KEYS.personal });
+  }
+}
+
+export const signUpSchema = withPhone(signUpFields.superRefine(notPersonal), { required: true });
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** The policy box of the sign-up and complete-registration forms; it never leaves the browser. */
@@ -90,7 +108,7 @@ const policyField = {
   policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
 };
 
-export const signUpFormSchema = withPhone(signUpFields.extend(policyField).superRefine(notEmail), {
+export const signUpFormSchema = withPhone(signUpFields.extend(policyField).superRefine(notPersonal), {
   required: true,
 });
 

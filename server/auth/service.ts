@@ -29,6 +29,7 @@ import {
 } from "@/server/verification/service";
 import { finishSignIn, handoffQuery, type PendingSignIn, type SignInOutcome } from "./finish-signin";
 import { allowedHosts } from "./hand-off";
+import { checkNewPassword } from "./new-password";
 import { findAccountToSignIn } from "./repository";
 import type {
   completeRegisterSchema,
@@ -98,6 +99,8 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>): Pr
   if (!ctx.env.REGISTRATION_ENABLED) throw new AppError("REGISTRATION_DISABLED");
   await consume("signupIp", ctx.ip);
   if (!(await verifyCaptcha(input.token))) throw new AppError("CAPTCHA_INVALID");
+  // Judged on what was typed only, before any lookup: a taken email is refused alike (no enumeration).
+  await checkNewPassword(ctx, { password: input.password, field: "password", person: input });
   const taken = await findSignUpOwner(ctx, input);
   const passwordHash = await hashPassword(input.password);
   const query = handoffQuery(input);
@@ -216,6 +219,11 @@ export async function completeRegister(
   if (isPasswordSameAsEmail(input.password, current.email)) {
     throw new AppError("VALIDATION", { fields: { password: PASSWORD_KEYS.sameAsEmail } });
   }
+  await checkNewPassword(ctx, {
+    password: input.password,
+    field: "password",
+    person: { email: current.email, fullname: input.fullname, phone: input.phone },
+  });
   const user = await updateUser(ctx, current.id, {
     fullname: input.fullname,
     passwordHash: await hashPassword(input.password),

@@ -143,3 +143,35 @@ export async function hasCreditLogs(db: Executor, userId: string): Promise<boole
   return Boolean(row);
 }
 export type { CreditLogRow, PointLogRow };
+
+/** Every credit/money and point log row of a person, oldest first (the data export). */
+export async function findAllLogsOf(db: Executor, userId: string) {
+  return {
+    credit: await db
+      .select()
+      .from(creditLogs)
+      .where(eq(creditLogs.userId, userId))
+      .orderBy(creditLogs.createdAt, creditLogs.id),
+    point: await db
+      .select()
+      .from(pointLogs)
+      .where(eq(pointLogs.userId, userId))
+      .orderBy(pointLogs.createdAt, pointLogs.id),
+  };
+}
+
+/** Everyone a person referred, with the email the referral list shows, oldest first (the data export). */
+export async function findAllReferralsOf(db: Executor, referrerId: string) {
+  return db
+    .select({
+      id: referrals.id,
+      email: users.email,
+      verifyReward: referrals.verifyReward,
+      purchasedReward: referrals.purchasedReward,
+      createdAt: referrals.createdAt,
+    })
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredId))
+    .where(eq(referrals.referrerId, referrerId))
+    .orderBy(referrals.createdAt, referrals.id);
+}

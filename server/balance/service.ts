@@ -11,6 +11,8 @@ import { forgetCachedSessions } from "@/server/session/service";
 import { describeLogRow, type LogReason, legacyReason } from "./reasons";
 import {
   type Balance,
+  findAllLogsOf,
+  findAllReferralsOf,
   findCreditLogs,
   findPointLogs,
   findReferralsOf,
@@ -204,5 +206,22 @@ export async function listReferrals(ctx: Ctx, input: ListQuery): Promise<Page<Re
       created_at: row.createdAt.toISOString(),
     })),
     total,
+  };
+}
+
+/** Every balance log row and referral of a person, each log's reason in ctx's language (the data export). */
+export async function balancesForExport(ctx: Ctx, userId: string) {
+  const logs = await findAllLogsOf(ctx.db, userId);
+  const words = describer(ctx);
+  return {
+    credit: logs.credit.map((row) => ({
+      row,
+      ...words({ key: row.descriptionKey, params: row.descriptionParams, note: row.note }),
+    })),
+    point: logs.point.map((row) => ({
+      row,
+      ...words({ key: row.descriptionKey, params: row.descriptionParams, note: row.description }),
+    })),
+    referrals: await findAllReferralsOf(ctx.db, userId),
   };
 }

@@ -129,3 +129,12 @@ export async function findInvoices(
     .offset(query.offset);
   return { items, total: await cappedCount(db, invoices, where) };
 }
+
+/** Every invoice of an affiliate, oldest first (the data export). */
+export async function findAllInvoicesOf(db: Executor, affiliateId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.affiliateId, affiliateId))
+    .orderBy(invoices.createdAt, invoices.id);
+}

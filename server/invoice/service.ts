@@ -11,6 +11,7 @@ import type { InvoiceRow } from "@/server/db/tables/commerce";
 import {
   closeInvoice,
   findAffiliatesToInvoice,
+  findAllInvoicesOf,
   findInvoice,
   findInvoices,
   issueInvoice,
@@ -115,4 +116,9 @@ export async function settleInvoice(db: Db, id: string, to: "PAID" | "CANCEL", n
     );
   }
   return toInvoiceDto(row, 0);
+}
+
+/** Every invoice of an affiliate (the data export). */
+export function invoicesForExport(db: Executor, affiliateId: string): Promise<InvoiceRow[]> {
+  return findAllInvoicesOf(db, affiliateId);
 }

@@ -28,3 +28,12 @@ export async function linkOauthAccount(
     .values({ id: newId(), ...values })
     .onConflictDoNothing();
 }
+
+/** The Google/Facebook identities linked to a person (the data export). */
+export async function findOauthAccountsOf(db: Executor, userId: string): Promise<OauthAccountRow[]> {
+  return db
+    .select()
+    .from(oauthAccounts)
+    .where(eq(oauthAccounts.userId, userId))
+    .orderBy(oauthAccounts.createdAt);
+}

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Ctx } from "@/server/context";
+import type { Executor } from "@/server/db/client";
 import type { Provider } from "./providers";
-import { findOauthAccount, linkOauthAccount } from "./repository";
+import { findOauthAccount, findOauthAccountsOf, linkOauthAccount } from "./repository";
 
 /** The account a provider's identity is linked to, or undefined. */
 export async function findLinkedUserId(
@@ -18,4 +19,9 @@ export function linkIdentity(
   identity: { userId: string; provider: Provider; subject: string; email: string | null },
 ): Promise<void> {
   return linkOauthAccount(ctx.db, identity);
+}
+
+/** The Google/Facebook identities linked to a person (the data export). */
+export function linkedIdentitiesForExport(db: Executor, userId: string) {
+  return findOauthAccountsOf(db, userId);
 }

@@ -130,3 +130,24 @@ export async function findOwnerEmail(db: Executor, userId: string): Promise<stri
   return row?.email ?? "";
 }
 export type { OrderLineRow, OrderRow };
+
+/** Every order of a person, oldest first; never its checkout capability or request hash (the data export). */
+export async function findAllOrdersOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: orders.id,
+      appCode: orders.appCode,
+      referenceNo: orders.referenceNo,
+      status: orders.status,
+      total: orders.total,
+      credit: orders.credit,
+      note: orders.note,
+      statusNote: orders.statusNote,
+      paidAt: orders.paidAt,
+      createdAt: orders.createdAt,
+      updatedAt: orders.updatedAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(orders.createdAt, orders.id);
+}

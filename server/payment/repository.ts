@@ -203,3 +203,28 @@ export async function recordLatePayment(
   return row;
 }
 export type { PaymentRow };
+
+/** Every payment attempt of a person, hidden ones too, oldest first; no gateway callback (the data export). */
+export async function findAllPaymentsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: payments.id,
+      orderId: payments.orderId,
+      orderReferenceNo: orders.referenceNo,
+      referenceNo: payments.referenceNo,
+      method: payments.method,
+      gateway: payments.gateway,
+      amount: payments.amount,
+      pointsUsed: payments.pointsUsed,
+      status: payments.status,
+      note: payments.note,
+      isHidden: payments.isHidden,
+      expiresAt: payments.expiresAt,
+      paidAt: payments.paidAt,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}

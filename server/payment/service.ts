@@ -3,12 +3,13 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
+import type { Executor } from "@/server/db/client";
 import type { PaymentRow } from "@/server/db/tables/commerce";
 import type { OrderStatus } from "@/server/order/schema";
 import { getOrderLines } from "@/server/order/service/get-order";
 import { forgetCachedSessions } from "@/server/session/service";
 import { voidPayment } from "./attempts";
-import { findPaymentById, findPaymentsOf, hidePaymentRow } from "./repository";
+import { findAllPaymentsOf, findPaymentById, findPaymentsOf, hidePaymentRow } from "./repository";
 import type {
   PaymentDetailDto,
   PaymentDto,
@@ -100,4 +101,9 @@ export async function hidePayment(ctx: Ctx, input: z.output<typeof paymentIdSche
   await ownPayment(ctx, input.id);
   const hidden = await hidePaymentRow(ctx.db, input.id, user.id);
   if (!hidden) throw new AppError("PAYMENT_NOT_HIDEABLE");
+}
+
+/** Every payment attempt of a person, hidden ones too (the data export). */
+export function paymentsForExport(db: Executor, userId: string) {
+  return findAllPaymentsOf(db, userId);
 }

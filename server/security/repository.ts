@@ -28,7 +28,14 @@ export type SecurityEventType =
   | "signout_all"
   | "device_signed_out"
   | "device_untrusted"
-  | "password_changed";
+  | "password_changed"
+  /** The person downloaded their data (Profile → Your data). */
+  | "data_exported"
+  | "reauth_failed"
+  | "passkey_added"
+  | "passkey_removed"
+  /** A passkey's signature counter did not grow: a copy of the key exists (a cloned authenticator). */
+  | "passkey_clone_suspected";
 
 export async function insertSecurityEvent(
   db: Executor,
@@ -57,4 +64,13 @@ export async function findSecurityEvents(
     .limit(page.limit)
     .offset(page.offset);
   return { items, total: await cappedCount(db, securityEvents, eq(securityEvents.userId, userId)) };
+}
+
+/** Every event of a person's security history, oldest first (the data export). */
+export async function findAllSecurityEventsOf(db: Executor, userId: string): Promise<SecurityEventRow[]> {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(securityEvents.createdAt, securityEvents.id);
 }

@@ -1,7 +1,13 @@
 import "server-only";
 import { parseUserAgent } from "@/lib/user-agent";
 import { type Ctx, requireAuth } from "@/server/context";
-import { findSecurityEvents, insertSecurityEvent, type SecurityEventType } from "./repository";
+import type { Executor } from "@/server/db/client";
+import {
+  findAllSecurityEventsOf,
+  findSecurityEvents,
+  insertSecurityEvent,
+  type SecurityEventType,
+} from "./repository";
 import type { SecurityEventDto } from "./schema";
 
 export type { SecurityEventType };
@@ -35,4 +41,9 @@ export async function listSecurityEvents(
     };
   });
   return { items: dtos, total };
+}
+
+/** Every event of a person's security history, oldest first (the data export). */
+export function securityEventsForExport(db: Executor, userId: string) {
+  return findAllSecurityEventsOf(db, userId);
 }

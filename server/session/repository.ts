@@ -141,3 +141,21 @@ export async function revokeUserSessionRows(
       tokenHash: sessions.tokenHash,
     });
 }
+
+/** Every session row of a person, live or ended, oldest first; never the token's hash (the data export). */
+export async function findAllSessionsOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      appCode: sessions.appCode,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(sessions.createdAt);
+}

@@ -15,6 +15,7 @@ import {
   type SessionSelector,
 } from "./cache";
 import {
+  findAllSessionsOf,
   findLiveSession,
   findLiveSessions,
   insertSession,
@@ -209,4 +210,9 @@ export async function revokeAllSessions(
     rows.map((r) => r.id),
   );
   return rows.length;
+}
+
+/** Every session of a person, live or ended, without its token (the data export). */
+export function sessionsForExport(db: Executor, userId: string) {
+  return findAllSessionsOf(db, userId);
 }

@@ -39,3 +39,8 @@ export async function updateStore(
 ): Promise<void> {
   await db.update(stores).set(changes).where(eq(stores.id, id));
 }
+
+/** Every store a person owns, oldest first (the data export). */
+export async function findStoresOf(db: Executor, ownerId: string): Promise<StoreRow[]> {
+  return db.select().from(stores).where(eq(stores.ownerId, ownerId)).orderBy(stores.createdAt);
+}

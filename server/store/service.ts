@@ -3,7 +3,7 @@ import dayjs from "dayjs";
 import { newId } from "@/lib/ids";
 import type { Executor } from "@/server/db/client";
 import type { StoreRow } from "@/server/db/tables/commerce";
-import { findStore, insertStore, updateStore } from "./repository";
+import { findStore, findStoresOf, insertStore, updateStore } from "./repository";
 
 /** The new expiry of a store bought for `months`: from its current expiry, or from now when it has lapsed. */
 export function extendedExpiry(current: Date | null, now: Date, months: number): Date {
@@ -59,4 +59,9 @@ export async function extendStore(
   };
   await updateStore(tx, store.id, changes);
   return { ...store, ...changes };
+}
+
+/** Every store a person owns (the data export). */
+export function storesForExport(db: Executor, ownerId: string): Promise<StoreRow[]> {
+  return findStoresOf(db, ownerId);
 }

@@ -102,3 +102,31 @@ export async function revokeTrustedDevices(
 }
 
 export type { TrustedDeviceRow };
+
+/** A person's trusted browsers, live or ended, without the token's hash (the data export). */
+export async function findTrustedDevicesOf(db: Executor, userId: string) {
+  return db
+    .select({
+      id: trustedDevices.id,
+      userAgent: trustedDevices.userAgent,
+      ip: trustedDevices.ip,
+      createdAt: trustedDevices.createdAt,
+      expiresAt: trustedDevices.expiresAt,
+      revokedAt: trustedDevices.revokedAt,
+    })
+    .from(trustedDevices)
+    .where(eq(trustedDevices.userId, userId))
+    .orderBy(trustedDevices.createdAt);
+}
+
+/** How many backup codes a person has and how many are left; never the codes (the data export). */
+export async function countBackupCodes(
+  db: Executor,
+  userId: string,
+): Promise<{ total: number; unused: number }> {
+  const rows = await db
+    .select({ usedAt: backupCodes.usedAt })
+    .from(backupCodes)
+    .where(eq(backupCodes.userId, userId));
+  return { total: rows.length, unused: rows.filter((r) => r.usedAt === null).length };
+}

@@ -8,6 +8,7 @@ import { consume } from "@/lib/rate-limit";
 import { normalizeVietnamesePhone } from "@/lib/validation";
 import { type PendingSignIn, resumeSignIn, type SignInOutcome } from "@/server/auth/finish-signin";
 import type { Ctx } from "@/server/context";
+import type { Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions } from "@/server/session/service";
@@ -22,7 +23,14 @@ import {
   type UserFlow,
   updateFlowData,
 } from "@/server/verification/service";
-import { claimTotpStep, replaceBackupCodes, revokeTrustedDevices, spendBackupCode } from "./repository";
+import {
+  claimTotpStep,
+  countBackupCodes,
+  findTrustedDevicesOf,
+  replaceBackupCodes,
+  revokeTrustedDevices,
+  spendBackupCode,
+} from "./repository";
 import type {
   disable2faSchema,
   enable2faSchema,
@@ -257,4 +265,12 @@ export async function resend2fa(
   if (user?.twoFaType !== "SMS") throw new AppError("TWO_FA_NOT_SMS");
   const { expTime } = await sendCode(ctx, { flow, user, channel: "SMS" });
   return { expTime };
+}
+
+/** A person's trusted browsers and backup-code counts, never a secret (the data export). */
+export async function twoFactorForExport(db: Executor, userId: string) {
+  return {
+    trustedDevices: await findTrustedDevicesOf(db, userId),
+    backupCodes: await countBackupCodes(db, userId),
+  };
 }

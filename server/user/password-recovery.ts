@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { hashPassword } from "@/lib/password";
 import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume } from "@/lib/rate-limit";
+import { checkNewPassword } from "@/server/auth/new-password";
 import type { Ctx } from "@/server/context";
 import { recordSecurityEvent } from "@/server/security/service";
 import { revokeAllSessions } from "@/server/session/service";
@@ -61,6 +62,7 @@ export async function resetPassword(ctx: Ctx, input: z.output<typeof resetPasswo
   if (isPasswordSameAsEmail(input.password, user.email)) {
     throw new AppError("VALIDATION", { fields: { password: PASSWORD_KEYS.sameAsEmail } });
   }
+  await checkNewPassword(ctx, { password: input.password, field: "password", person: user });
   await finishFlow(ctx, flow);
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
   await expireFlowsOf(ctx, user.id, "reset_password");

@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { hashPassword, verifyPassword } from "@/lib/password";
 import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { isValidPhone, normalizePhone } from "@/lib/validation";
+import { checkNewPassword } from "@/server/auth/new-password";
 import { type Ctx, requireAuth } from "@/server/context";
 import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions, revokeAllSessions } from "@/server/session/service";
@@ -55,6 +56,7 @@ export async function changePassword(ctx: Ctx, input: z.output<typeof changePass
   if (isPasswordSameAsEmail(input.new_password, user.email)) {
     throw new AppError("VALIDATION", { fields: { new_password: PASSWORD_KEYS.sameAsEmail } });
   }
+  await checkNewPassword(ctx, { password: input.new_password, field: "new_password", person: user });
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.new_password) });
   const revoked = await revokeAllSessions(ctx, user.id, requireAuth(ctx).session.id, "password_changed");
   await forgetTrustedDevices(ctx, user.id);

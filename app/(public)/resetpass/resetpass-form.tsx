@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { NewPasswordField } from "@/components/forms/new-password-field";
 import { BackToSignIn } from "@/components/layout/back-to-sign-in";
 import { Button } from "@/components/ui/button";
 import { PasswordField } from "@/components/ui/password-input";
@@ -43,6 +44,7 @@ export function ResetPassForm({ token }: { token: string }) {
   });
   const markServerErrors = useServerFieldErrors(form.setError);
   const { errors, isSubmitting } = form.formState;
+  const password = form.watch("password");
 
   const onSubmit = form.handleSubmit(async (values) => {
     const envelope = await api(
@@ -65,20 +67,24 @@ export function ResetPassForm({ token }: { token: string }) {
   return (
     <>
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        {FIELDS.map(([name, key]) => (
-          <PasswordField
-            key={name}
-            id={`${id}-${key}`}
-            label={t(key)}
-            hint={name === "password" ? passwordHint(translate) : undefined}
-            error={errors[name]?.message}
-            autoComplete="new-password"
-            placeholder={t(`${key}Placeholder`)}
-            showLabel={t("show")}
-            hideLabel={t("hide")}
-            {...form.register(name)}
-          />
-        ))}
+        {FIELDS.map(([name, key]) => {
+          const props = {
+            id: `${id}-${key}`,
+            label: t(key),
+            error: errors[name]?.message,
+            autoComplete: "new-password",
+            placeholder: t(`${key}Placeholder`),
+            showLabel: t("show"),
+            hideLabel: t("hide"),
+            ...form.register(name),
+          };
+          // The new password has the hint and the strength meter; its confirmation neither.
+          return name === "password" ? (
+            <NewPasswordField key={name} {...props} hint={passwordHint(translate)} password={password} />
+          ) : (
+            <PasswordField key={name} {...props} />
+          );
+        })}
         {isExpired && (
           <p className="text-sm text-gray-700">
             {t("expired")}{" "}

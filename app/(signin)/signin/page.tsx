@@ -81,6 +81,7 @@ async function signInText(): Promise<SignInText> {
   const ts = await getTranslations("auth.social");
   const tv = await getTranslations("validation");
   const tf = await getTranslations("fields");
+  const tp = await getTranslations("passkeys.signIn");
   const email = { field: tf("email") };
   // The same builder and bounds as the form's check and the server's (lib/password-rule.ts).
   const password = signInPasswordMessages(translator(toLocale(await getLocale())), tf("password"));
@@ -109,6 +110,12 @@ async function signInText(): Promise<SignInText> {
       or: tc("or"),
       notification: tc("notification"),
       ok: tc("ok"),
+      networkError: tc("networkError"),
+    },
+    passkey: {
+      button: tp("button"),
+      refused: tp("refused"),
+      unsupported: tp("unsupported"),
       networkError: tc("networkError"),
     },
   };

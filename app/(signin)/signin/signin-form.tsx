@@ -10,6 +10,7 @@ import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/
 import { isSuccess } from "@/lib/http/envelope";
 import { signInPasswordProblem } from "@/lib/password-rule";
 import { rememberEmail, rememberedEmail } from "@/lib/remembered-email";
+import { PasskeySignIn, type PasskeyText } from "./passkey-signin";
 
 /**
  * Every word the form shows, rendered by the page on the server from the catalog (the same
@@ -36,6 +37,7 @@ export type SignInText = {
   passwordTooShort: string;
   passwordTooLong: string;
   social: SocialText;
+  passkey: PasskeyText;
 };
 
 /**
@@ -148,7 +150,8 @@ export function SignInForm({
           error={errors.email}
           name="email"
           type="email"
-          autoComplete="username"
+          // "webauthn": the browser may offer the person's passkeys here (conditional mediation).
+          autoComplete="username webauthn"
           inputMode="email"
           placeholder={text.emailPlaceholder}
           value={values.email}
@@ -176,6 +179,7 @@ export function SignInForm({
           {text.submit}
         </Button>
       </FormWithAlert>
+      <PasskeySignIn text={text.passkey} />
       <SocialButtons providers={providers} text={text.social} />
       {registrationEnabled && (
         <p className="mt-6 text-center text-sm text-gray-600">

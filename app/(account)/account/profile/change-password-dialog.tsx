@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { PasswordStrength, personalInputs } from "@/components/forms/password-strength";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useValidationText } from "@/lib/hooks/use-api-form";
@@ -19,10 +20,13 @@ export function ChangePasswordDialog({
   open,
   onOpenChange,
   onSaved,
+  person = {},
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onSaved: (message: string) => void;
+  /** The account's details: the strength meter counts them as easy to guess. */
+  person?: { email?: string; fullname?: string; phone?: string };
 }) {
   const t = useTranslations("account.password");
   // The one hint of every new-password box, with the bounds the shared schema applies.
@@ -37,6 +41,8 @@ export function ChangePasswordDialog({
     onSaved,
   });
   const id = formId;
+  const newPassword = form.watch("new_password");
+  const userInputs = personalInputs(person);
 
   const fields = [
     ["old_password", "old", "current-password"],
@@ -76,6 +82,9 @@ export function ChangePasswordDialog({
               hideLabel={t("hide")}
               {...form.register(name)}
             />
+            {name === "new_password" && (
+              <PasswordStrength id={`${id}-strength`} password={newPassword ?? ""} userInputs={userInputs} />
+            )}
           </Field>
         ))}
       </form>

@@ -14,6 +14,7 @@ import { BalancesCard } from "./balances-card";
 import { InviteCard, type ReferralInfo } from "./invite-card";
 import { ProfileHeader } from "./profile-header";
 import { SecuritySection } from "./security-section";
+import { YourDataCard } from "./your-data-card";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("account.profile"))("title") };
@@ -70,6 +71,7 @@ export default async function ProfilePage() {
           ),
         }}
       />
+      <YourDataCard />
     </>
   );
 }

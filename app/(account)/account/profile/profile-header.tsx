@@ -134,6 +134,7 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
           open
           onOpenChange={(open) => setDialog(open ? "password" : null)}
           onSaved={saved}
+          person={{ email: user.email, fullname: user.fullname, phone: user.phone ?? undefined }}
         />
       )}
       {toast.view}

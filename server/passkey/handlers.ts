@@ -1,0 +1,114 @@
+import "server-only";
+import { signInAnswer } from "@/server/auth/handlers";
+import { emptySchema, signInResultDto } from "@/server/auth/schema";
+import { defineCall } from "@/server/http/call";
+import { noDataDto } from "@/server/user/schema";
+import {
+  optionsDto,
+  passkeyDto,
+  passkeyListDto,
+  passkeySignInSchema,
+  reauthDto,
+  reauthenticateSchema,
+  registerPasskeySchema,
+  removePasskeySchema,
+  renamePasskeySchema,
+} from "./schema";
+import {
+  listPasskeys,
+  reauthenticate,
+  registerPasskey,
+  registrationOptions,
+  removePasskey,
+  renamePasskey,
+  signInOptions,
+  signInWithPasskey,
+} from "./service";
+
+export const passkeyCalls = {
+  "/user/reauthenticate": defineCall({
+    auth: "session",
+    summary: "Prove the password again before a sensitive change (valid 10 minutes for this session)",
+    input: reauthenticateSchema,
+    output: reauthDto,
+    errors: ["RATE_LIMITED", "PASSWORD_INCORRECT"],
+    run: async (ctx, input) => {
+      const { reauthUntil } = await reauthenticate(ctx, input);
+      return { data: { reauth_until: reauthUntil.toISOString() } };
+    },
+  }),
+  "/passkey/list": defineCall({
+    auth: "session",
+    summary: "The person's passkeys, and whether adding one asks for the password first",
+    input: emptySchema,
+    output: passkeyListDto,
+    run: async (ctx) => ({ data: await listPasskeys(ctx) }),
+  }),
+  "/passkey/registration-options": defineCall({
+    auth: "session",
+    summary: "Options for the browser's passkey creation (needs /user/reauthenticate within 10 minutes)",
+    input: emptySchema,
+    output: optionsDto,
+    errors: ["REAUTH_REQUIRED", "PASSKEY_LIMIT"],
+    run: async (ctx) => ({ data: await registrationOptions(ctx) }),
+  }),
+  "/passkey/register": defineCall({
+    auth: "session",
+    summary: "Keep the passkey the browser created, with the name the person gave it",
+    input: registerPasskeySchema,
+    output: passkeyDto,
+    errors: [
+      "REAUTH_REQUIRED",
+      "PASSKEY_CHALLENGE_INVALID",
+      "PASSKEY_INVALID",
+      "PASSKEY_EXISTS",
+      "PASSKEY_LIMIT",
+    ],
+    run: async (ctx, input) => ({ data: await registerPasskey(ctx, input), message: "passkeys.added" }),
+  }),
+  "/passkey/rename": defineCall({
+    auth: "session",
+    summary: "Rename one of the person's passkeys",
+    input: renamePasskeySchema,
+    output: noDataDto,
+    errors: ["PASSKEY_NOT_FOUND"],
+    run: async (ctx, input) => {
+      await renamePasskey(ctx, input);
+      return { message: "passkeys.renamed" };
+    },
+  }),
+  "/passkey/remove": defineCall({
+    auth: "session",
+    summary: "Remove one of the person's passkeys",
+    input: removePasskeySchema,
+    output: noDataDto,
+    errors: ["PASSKEY_NOT_FOUND"],
+    run: async (ctx, input) => {
+      await removePasskey(ctx, input);
+      return { message: "passkeys.removed" };
+    },
+  }),
+  "/passkey/signin-options": defineCall({
+    auth: "none",
+    summary: "Options for the browser's passkey sign-in (button or autofill); the challenge lives 5 minutes",
+    input: emptySchema,
+    output: optionsDto,
+    errors: ["RATE_LIMITED"],
+    run: async (ctx) => ({ data: await signInOptions(ctx) }),
+  }),
+  "/passkey/signin": defineCall({
+    auth: "none",
+    summary: "Sign in with a passkey: a strong sign-in (no second factor), then as a password sign-in",
+    input: passkeySignInSchema,
+    output: signInResultDto,
+    errors: [
+      "RATE_LIMITED",
+      "PASSKEY_CHALLENGE_INVALID",
+      "PASSKEY_INVALID",
+      "ACCOUNT_LOCKED",
+      "DEVICE_LIMIT_EXCEEDED",
+      "DELIVERY_FAILED",
+    ],
+    run: async (ctx, input) => signInAnswer(await signInWithPasskey(ctx, input)),
+  }),
+};

@@ -1,0 +1,98 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type APIRequestContext, type Download, expect, type Page, test } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { APP, codeFromMail, randomPhone, SAME_ORIGIN, solvedCaptcha } from "../../support/e2e";
+
+// Profile → Your data (issue 22): the button downloads one zip with the person's JSON and an HTML
+// summary; it works from the keyboard and at phone width.
+
+type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
+
+async function post<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<Envelope<T>> {
+  return (await (await api.post(`${APP}/2.0${path}`, { headers: SAME_ORIGIN, data })).json()) as Envelope<T>;
+}
+
+/** A fresh person signed up and verified through /2.0; the session lands in the page's context. */
+async function freshPerson(page: Page): Promise<{ email: string }> {
+  const id = randomBytes(4).toString("hex");
+  const email = `e2e-data-${id}@example.com`;
+  const signup = await post<{ token: string }>(page.request, "/auth/signup", {
+    fullname: "Data Person",
+    email,
+    // Nothing of the email or name in it (the password rules refuse those), nor a common one.
+    password: `Qv7!${randomBytes(6).toString("hex")}`,
+    phone: randomPhone(),
+    country_code: "vn",
+    token: await solvedCaptcha(page.request),
+  });
+  expect(signup.code, signup.message).toBe(200);
+  const code = await codeFromMail(email);
+  const verified = await post(page.request, "/auth/verify-account", { code, token: signup.data.token });
+  expect(verified.code, verified.message).toBe(200);
+  return { email };
+}
+
+/** The zip of a download: its JSON and its summary. */
+async function filesOf(download: Download) {
+  const files = unzipSync(new Uint8Array(readFileSync(await download.path())));
+  const json = files["personal-data.json"];
+  const html = files["summary.html"];
+  expect(json, "personal-data.json in the zip").toBeDefined();
+  expect(html, "summary.html in the zip").toBeDefined();
+  return {
+    data: JSON.parse(strFromU8(json ?? new Uint8Array())) as { profile: { email: string } },
+    html: strFromU8(html ?? new Uint8Array()),
+  };
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+});
+
+test("Download my data gives a zip whose JSON and summary are the person's", async ({ page }) => {
+  const { email } = await freshPerson(page);
+  await page.goto("/account/profile");
+  const card = page.getByRole("region", { name: "Your data" });
+  await expect(card).toBeVisible();
+  // The button works once the page's script has run (a click before that does nothing).
+  await page.waitForLoadState("networkidle");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    card.getByRole("button", { name: "Download my data" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^e2e-data-[0-9a-f]+-data-\d{4}-\d{2}-\d{2}\.zip$/);
+  const { data, html } = await filesOf(download);
+  expect(data.profile.email).toBe(email);
+  expect(html).toContain(email);
+  expect(html).toContain('<html lang="en">');
+  await expect(card.getByText("Your data was downloaded")).toBeVisible();
+  // The download is in the person's security activity.
+  await page.reload();
+  await expect(page.getByText("Data downloaded").first()).toBeVisible();
+});
+
+test("Download my data works from the keyboard at phone width, in Vietnamese", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().addCookies([{ name: "LANGUAGE", value: "vi", url: APP }]);
+  const { email } = await freshPerson(page);
+  await page.goto("/account/profile");
+  await page.waitForLoadState("networkidle");
+  const button = page
+    .getByRole("region", { name: "Dữ liệu của bạn" })
+    .getByRole("button", { name: "Tải dữ liệu của tôi" });
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await button.focus();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
+  const { data, html } = await filesOf(download);
+  expect(data.profile.email).toBe(email);
+  expect(html).toContain("Dữ liệu của bạn");
+  // The page itself never scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
