@@ -5,9 +5,11 @@ import path from "node:path";
 import next from "next";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { sweepDueDeletions } from "@/server/account-deletion/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { closeDatabase, getDb } from "@/server/db/client";
 import { ensureDemoAccount } from "@/server/demo/demo";
+import { sweepExpiredDataExports } from "@/server/export/background";
 import { API_PREFIX } from "@/server/http/api-request";
 import { serveApi } from "@/server/http/fast-path";
 import { createOidcHandler } from "@/server/oidc/http";
@@ -113,6 +115,10 @@ async function main() {
   const sweeper = setInterval(() => {
     sweepExpiredAttempts(reconcileDeps(db, config, logger)).catch((error) =>
       logger.error({ err: error }, "payment sweep failed"),
+    );
+    sweepExpiredDataExports(db, new Date()).catch((err) => logger.error({ err }, "export sweep failed"));
+    sweepDueDeletions(db, new Date()).catch((error) =>
+      logger.error({ err: error }, "account deletion sweep failed"),
     );
     if (oidc) {
       sweepExpiredOidcRows(db, new Date()).catch((error) =>

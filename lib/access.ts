@@ -35,6 +35,8 @@ export const PUBLIC_ROUTES = [
   "/verify-2fa",
   "/require-enable-2fa",
   "/device-limit-exceeded",
+  // A right password for an account waiting for deletion: cancel it and sign in.
+  "/cancel-deletion",
 ] as const;
 /**
  * Reachable in every state: a reset or verification link is opened from a mail whatever the

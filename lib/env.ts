@@ -158,6 +158,8 @@ const envSchema = z.object({
   REFERRAL_VERIFY_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
   /** Months a referrer earns when a referred account pays its first order (0 = none). */
   REFERRAL_PURCHASE_REWARD_MONTHS: z.coerce.number().int().min(0).max(24).default(1),
+  /** Profile → Your data: above this many rows (orders, payments, logs, security events, sessions) the zip is built in the background and a link emailed. */
+  DATA_EXPORT_INLINE_MAX_ROWS: z.coerce.number().int().min(0).default(5000),
   /** Seconds between two passes of the outbox worker (DESIGN §12). */
   OUTBOX_INTERVAL_SECONDS: z.coerce.number().positive().max(3600).default(2),
   /** Bank transfer (CASH): the account the VietQR code and the instructions name (DESIGN §10). */
@@ -215,6 +217,8 @@ const envSchema = z.object({
   /** Seconds a SIGTERM keeps serving with /readyz at 503 before it stops accepting. */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(120).default(5),
   DEVICE_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Days an account asked to be deleted stays suspended (and can be restored) before it is erased. */
+  ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),
   DEMO_SEED: bool.optional(),

@@ -12,6 +12,9 @@ export const ERROR_CODES = {
   UNAUTHORIZED: 401,
   AUTH_INVALID_CREDENTIALS: 400,
   ACCOUNT_LOCKED: 403,
+  /** The account is suspended for deletion; a right password's answer carries the cancel step. */
+  ACCOUNT_DELETION_PENDING: 403,
+  CONFIRM_EMAIL_MISMATCH: 400,
   EMAIL_TAKEN: 409,
   REGISTRATION_DISABLED: 403,
   CAPTCHA_INVALID: 400,

@@ -1,8 +1,11 @@
 // The operator tool: `npm run admin -- <command> [arguments]` on the portal's database
 // (DATABASE_URL, or the embedded PGlite in DATA_DIR — stop `npm start` first: PGlite is one process).
+import { writeFileSync } from "node:fs";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
+import { toLocale } from "@/lib/locales";
+import { requestDeletionByOperator, sweepDueDeletions } from "@/server/account-deletion/service";
 import {
   affiliateCustomers,
   affiliateUnpaid,
@@ -34,6 +37,7 @@ import {
   setRequire2fa,
 } from "@/server/admin/service";
 import { closeDatabase, getDb } from "@/server/db/client";
+import { exportAccountByOperator } from "@/server/export/service";
 
 const HELP = `Usage: npm run admin -- <command> [arguments]
 
@@ -47,6 +51,15 @@ Commands:
   affiliate-level <email> <1-4>     set an affiliate's level (its row of AFFILIATE_LEVEL_RATES)
   affiliate-customers <email> [--limit N]  the affiliate's customers and how many paid
   affiliate-unpaid <email> [--limit N]     commissions not yet invoiced
+  delete-account <email> [--by NAME]        a support request: suspend the account now (all sessions
+                                    ended), erased after ACCOUNT_DELETION_GRACE_DAYS; the operator's
+                                    name goes to the person's security events
+  deletions sweep                   erase the accounts past their grace period now (the server
+                                    does it every minute)
+  export-account <email> --out FILE [--lang vi|en|th|my|id] [--by NAME]
+                                    a support request: the person's data as the zip "Download my
+                                    data" gives (JSON + readable summary) written to FILE; the
+                                    operator's name goes to the person's security events
 
   invoices issue --month YYYY-MM    one PENDING invoice per affiliate of that month's commissions
                                     (running it again issues nothing new)
@@ -127,6 +140,32 @@ async function run(args: string[]): Promise<unknown> {
       return affiliateCustomers(db, needEmail(), limitOf(rest));
     case "affiliate-unpaid":
       return affiliateUnpaid(db, needEmail(), limitOf(rest));
+    case "delete-account":
+      return requestDeletionByOperator(
+        { db, clock: () => new Date(), env: env(), ip: "operator", userAgent: "npm run admin" },
+        { email: needEmail(), operator: actor(rest) },
+      );
+    case "export-account": {
+      const out = option(rest, "--out");
+      if (!out) throw new Error("export-account needs --out FILE");
+      const config = env();
+      const file = await exportAccountByOperator(
+        {
+          db,
+          env: config,
+          clock: () => new Date(),
+          ip: "operator",
+          userAgent: "npm run admin",
+          origin: config.APP_URL ? new URL(config.APP_URL).origin : `http://localhost:${config.PORT}`,
+        },
+        { email: needEmail(), operator: actor(rest), lang: toLocale(option(rest, "--lang")) },
+      );
+      writeFileSync(out, file.bytes);
+      return { file: out, bytes: file.bytes.length, name: file.fileName };
+    }
+    case "deletions":
+      if (rest[0] === "sweep") return { erased: await sweepDueDeletions(db, new Date(), 1000) };
+      throw new Error("usage: deletions sweep");
     case "invoices":
       if (rest[0] === "issue") return invoicesIssue(db, required(rest, "--month"));
       if (rest[0] === "pay" && rest[1]) return invoicesPay(db, rest[1], option(rest, "--date"));

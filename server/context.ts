@@ -27,6 +27,14 @@ export type Ctx = {
   product?: { appCode: string; idempotencyKey?: string };
 };
 
+/**
+ * What reading one person's own data needs: no request and no session, only who. Every `Ctx` is
+ * one; the operator tool makes one for the person a support request names (server/export).
+ */
+export type PersonCtx = Pick<Ctx, "db" | "env" | "clock" | "lang" | "t" | "origin"> & {
+  auth: { user: UserRow } | null;
+};
+
 export function requireAuth(ctx: Ctx): NonNullable<Ctx["auth"]> {
   if (!ctx.auth) throw new Error("requireAuth on a call whose auth mode is not 'session'");
   return ctx.auth;

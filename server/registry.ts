@@ -1,5 +1,6 @@
 import "server-only";
 import type { Call } from "@/server/http/call";
+import { accountDeletionCalls } from "./account-deletion/handlers";
 import { affiliateCalls } from "./affiliate/handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
@@ -24,6 +25,7 @@ export const registry: Record<string, Call> = {
   ...leadCalls,
   ...twoFactorCalls,
   ...passkeyCalls,
+  ...accountDeletionCalls,
   ...balanceCalls,
   ...packageCalls,
   ...orderCalls,

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { flash } from "@/components/ui/toast";
+import { cancelDeletionHref } from "@/lib/deletion-pending";
 import { api, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { SocialProvider } from "./social-buttons";
@@ -75,6 +76,11 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
     ).then((envelope) => {
       if (isSuccess(envelope)) {
         finishHandoff(envelope.data);
+        return;
+      }
+      const cancelHref = cancelDeletionHref(envelope);
+      if (cancelHref) {
+        window.location.replace(cancelHref);
         return;
       }
       flash("error", envelope.message);

@@ -1,4 +1,5 @@
 import "server-only";
+import { AppError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
 import { type IssuedSession, issuedSession } from "@/server/session/issued";
@@ -121,6 +122,9 @@ type FinishOptions = {
  */
 export async function finishSignIn(ctx: Ctx, options: FinishOptions): Promise<SignInOutcome> {
   const { user, source, query, isNew } = options;
+  // A step started before the account was suspended for deletion (a code, the second factor, the
+  // device limit) must not open a session now: only /auth/cancel-deletion restores it first.
+  if (user.status === "DELETION_PENDING") throw new AppError("ACCOUNT_DELETION_PENDING");
   // A trusted browser skips the second factor (once two-factor is on, whatever the scope).
   const trustedDeviceId =
     user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined;

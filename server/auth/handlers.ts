@@ -118,6 +118,7 @@ const socialSignInCall = (provider: Provider, name: string) =>
       "SOCIAL_EMAIL_REQUIRED",
       "EMAIL_TAKEN",
       "ACCOUNT_LOCKED",
+      "ACCOUNT_DELETION_PENDING",
       "DEVICE_LIMIT_EXCEEDED",
     ],
     run: async (ctx, input) => {
@@ -150,6 +151,7 @@ export const authCalls = {
       "RATE_LIMITED",
       "AUTH_INVALID_CREDENTIALS",
       "ACCOUNT_LOCKED",
+      "ACCOUNT_DELETION_PENDING",
       "DEVICE_LIMIT_EXCEEDED",
       "DELIVERY_FAILED",
     ],

@@ -137,6 +137,7 @@ export const FLOW_STATUS_PURPOSES = [
   "reset_password",
   "device_limit",
   "verify_email",
+  "cancel_deletion",
 ] as const;
 
 /** /auth/flow-status: is this link's step still open? Answers `{ valid }` only (no personal data). */

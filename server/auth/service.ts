@@ -6,6 +6,7 @@ import { newId } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "@/lib/password";
 import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume, reward } from "@/lib/rate-limit";
+import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
@@ -79,6 +80,10 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
       reason: user ? "password" : "unknown_email",
     });
     throw new AppError("AUTH_INVALID_CREDENTIALS");
+  }
+  if (isDeletionPending(user)) {
+    await giveBack();
+    throw await deletionPendingRefusal(ctx, { user, source: "signin", query: handoffQuery(input) });
   }
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
   await giveBack();

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { newId, safeEqual, sha256 } from "@/lib/ids";
 import { consume } from "@/lib/rate-limit";
+import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
 import type { Ctx } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
 import {
@@ -189,11 +190,14 @@ export async function finishSocialSignIn(
   });
   const query = data.query ?? {};
   const { user, isNew } = await accountFor(ctx, provider, profile, query);
+  const handoff = handoffQuery({ ...query, iframe: false, client_id: input.client_id ?? query.client_id });
+  if (isDeletionPending(user))
+    throw await deletionPendingRefusal(ctx, { user, source: "social", query: handoff });
   if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
   return finishSignIn(ctx, {
     user,
     source: "social",
-    query: handoffQuery({ ...query, iframe: false, client_id: input.client_id ?? query.client_id }),
+    query: handoff,
     isNew,
   });
 }

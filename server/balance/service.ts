@@ -127,7 +127,7 @@ export async function adjustBalance(
  * A log row in words of the request's language (ctx.lang), keys translated, notes as written, and
  * its catalog key: the row's own, or the one its old English sentence maps to; null for free text.
  */
-function describer(ctx: Ctx) {
+function describer(ctx: Pick<Ctx, "t" | "env">) {
   const d = { t: ctx.t, appNames: appNamesFor(ctx.env.APPS_CONFIG, (key) => ctx.t(`common.${key}`)) };
   return (row: Parameters<typeof describeLogRow>[0]) => ({
     description: describeLogRow(row, d),
@@ -210,7 +210,7 @@ export async function listReferrals(ctx: Ctx, input: ListQuery): Promise<Page<Re
 }
 
 /** Every balance log row and referral of a person, each log's reason in ctx's language (the data export). */
-export async function balancesForExport(ctx: Ctx, userId: string) {
+export async function balancesForExport(ctx: Pick<Ctx, "db" | "t" | "env">, userId: string) {
   const logs = await findAllLogsOf(ctx.db, userId);
   const words = describer(ctx);
   return {

@@ -1,11 +1,11 @@
 import "server-only";
 import { commissionsForExport } from "@/server/affiliate/service";
 import { balancesForExport } from "@/server/balance/service";
-import { type Ctx, requireAuth } from "@/server/context";
+import type { PersonCtx } from "@/server/context";
 import { invoicesForExport } from "@/server/invoice/service";
 import { linkedIdentitiesForExport } from "@/server/oauth/service";
 import { ordersForExport } from "@/server/order/service/export-orders";
-import { listPasskeys } from "@/server/passkey/service";
+import { passkeysForExport } from "@/server/passkey/service";
 import { paymentsForExport } from "@/server/payment/service";
 import { securityEventsForExport } from "@/server/security/service";
 import { sessionsForExport } from "@/server/session/service";
@@ -22,16 +22,16 @@ const isoOrNull = (value: Date | null) => (value ? value.toISOString() : null);
  * Everything the portal holds about the signed-in person, read through each module's service and
  * copied field by field (an allow-list: a column added to a table later stays out until named here).
  */
-export async function collectPersonalData(ctx: Ctx): Promise<PersonalData> {
+export async function collectPersonalData(ctx: PersonCtx): Promise<PersonalData> {
   const { db } = ctx;
   const user = await getCurrentUser(ctx);
-  const userId = requireAuth(ctx).user.id;
+  const userId = user.id;
   const [twoFactor, sessions, identities, passkeys, events, stores, orders, payments, balances] =
     await Promise.all([
       twoFactorForExport(db, userId),
       sessionsForExport(db, userId),
       linkedIdentitiesForExport(db, userId),
-      listPasskeys(ctx),
+      passkeysForExport(db, userId),
       securityEventsForExport(db, userId),
       storesForExport(db, userId),
       ordersForExport(db, userId),
@@ -107,7 +107,7 @@ export async function collectPersonalData(ctx: Ctx): Promise<PersonalData> {
       email: i.email,
       created_at: iso(i.createdAt),
     })),
-    passkeys: passkeys.items.map((p) => ({
+    passkeys: passkeys.map((p) => ({
       name: p.name,
       kind: p.kind,
       is_synced: p.is_synced,

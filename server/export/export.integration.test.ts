@@ -24,7 +24,7 @@ import { updateUser } from "@/server/user/repository";
 import { configureProducts, createdOrder, insertTestPayment, signIn } from "@/tests/factories/commerce";
 import { createUser } from "@/tests/factories/user";
 import { type PersonalData, personalDataDto } from "./schema";
-import { EXPORT_FILES } from "./service";
+import { EXPORT_FILES, exportAccountByOperator } from "./service";
 
 beforeAll(() => configureProducts());
 
@@ -248,5 +248,39 @@ describe("/account/profile/export", () => {
     const refused = await download(cookie);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: 429, data: { error: "RATE_LIMITED" } });
+  });
+});
+
+describe("npm run admin -- export-account (a support request)", () => {
+  it("builds the same zip for the account it names and says which operator made it", async () => {
+    const { person } = await personWithData("charlie");
+    const other = await personWithData("delta");
+    const db = await getDb();
+    const ctx = {
+      db,
+      env: env(),
+      clock: () => new Date(),
+      ip: "operator",
+      userAgent: "test",
+      origin: "http://localhost",
+    };
+    const file = await exportAccountByOperator(ctx, {
+      email: person.email,
+      operator: "support-lan",
+      lang: "vi",
+    });
+    const files = unzipSync(file.bytes);
+    const data = personalDataDto.parse(JSON.parse(strFromU8(files[EXPORT_FILES.json] ?? new Uint8Array())));
+    expect(data.profile).toMatchObject({ id: person.id, email: person.email });
+    expect(data.orders.length).toBeGreaterThan(0);
+    expect(strFromU8(files[EXPORT_FILES.json] ?? new Uint8Array())).not.toContain(other.person.email);
+    expect(strFromU8(files[EXPORT_FILES.html] ?? new Uint8Array())).toContain('lang="vi"');
+    const events = await securityEventsForExport(db, person.id);
+    expect(events.filter((e) => e.type === "data_exported").map((e) => e.data)).toEqual([
+      expect.objectContaining({ by: "support-lan" }),
+    ]);
+    await expect(
+      exportAccountByOperator(ctx, { email: "nobody-here@example.com", operator: "x", lang: "en" }),
+    ).rejects.toMatchObject({ code: "USER_NOT_FOUND" });
   });
 });

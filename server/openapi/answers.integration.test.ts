@@ -260,7 +260,7 @@ describe("GET /2.0/openapi.json through both front doors", () => {
     const body = (await response.json()) as { openapi: string; paths: object; webhooks: object };
     expectDocumented("/openapi.json", body);
     expect(Object.keys(body.paths)).toHaveLength(Object.keys(registry).length);
-    expect(Object.keys(body.webhooks)).toHaveLength(6);
+    expect(Object.keys(body.webhooks)).toHaveLength(7);
   };
 
   it("the custom server's fast path (npm start)", async () => {

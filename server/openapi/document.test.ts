@@ -140,7 +140,7 @@ describe("the OpenAPI 3.1 document", () => {
     expect(zalopay?.responses["200"]?.description).toContain('"return_code":-1');
   });
 
-  it("lists the six product events as webhooks, with their envelope, data and signature header", () => {
+  it("lists the seven product events as webhooks, with their envelope, data and signature header", () => {
     expect(Object.keys(document.webhooks).sort()).toEqual(
       [
         "order.cancelled",
@@ -149,9 +149,10 @@ describe("the OpenAPI 3.1 document", () => {
         "session.ended",
         "store.activated",
         "store.upgraded",
+        "user.deleted",
       ].sort(),
     );
-    expect(Object.keys(PRODUCT_EVENTS)).toHaveLength(6);
+    expect(Object.keys(PRODUCT_EVENTS)).toHaveLength(7);
     for (const [type, item] of Object.entries(document.webhooks)) {
       const body = item.post.requestBody?.content["application/json"]?.schema;
       expect(body?.required, type).toEqual(["id", "type", "created_at", "data"]);

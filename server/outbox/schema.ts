@@ -58,7 +58,15 @@ export const sessionEndedDataDto = z.object({
     "password_changed",
     "device_signout",
     "registration",
+    "account_deleted",
   ] satisfies EndReason[]),
+});
+
+/** user.deleted: the person's account was erased after its grace period; forget them too. */
+export const userDeletedDataDto = z.object({
+  user_id: z.string().describe("The id the product knows; it stays as an anonymous id on financial records"),
+  app_code: z.string(),
+  deleted_at: z.iso.datetime(),
 });
 
 /** Every product event: what it means and its `data`. */
@@ -80,6 +88,10 @@ export const PRODUCT_EVENTS = {
   "session.ended": {
     summary: "A token the product holds ended: sign-out, log out of all devices, password change, …",
     data: sessionEndedDataDto,
+  },
+  "user.deleted": {
+    summary: "An account was erased after its deletion grace period (sent once to each product it used)",
+    data: userDeletedDataDto,
   },
 } satisfies Record<EventType, { summary: string; data: z.ZodType }>;
 

@@ -14,13 +14,16 @@ export type EventType =
   | "order.invalid"
   | "store.upgraded"
   | "store.activated"
-  | "session.ended";
+  | "session.ended"
+  | "user.deleted";
 
 /** What a product receives: `{ id, type, created_at, data }`; `id` is stable across retries. */
 export type ProductEvent = { id: string; type: EventType; created_at: string; data: Record<string, unknown> };
 
 export type EventPayload = { app: string; event: ProductEvent };
 export type MessagePayload = { message: OutgoingMessage; retryUntil?: string };
+/** Profile → Your data, a large export: build the zip for row `exportId` and email its link. */
+export type DataExportPayload = { exportId: string; sessionId: string; origin: string };
 
 /**
  * Writes a product event in the caller's transaction (so it exists exactly when the change
@@ -66,6 +69,31 @@ export async function enqueueMessage(
     createdAt: now,
   });
   logger.info({ channel: message.channel }, "message queued in the outbox");
+}
+
+/**
+ * Queues the building of a large data export in the caller's transaction (with its data_exports
+ * row); the worker builds the zip and emails the link (server/export/background.ts).
+ */
+export async function enqueueDataExport(
+  tx: Executor,
+  options: DataExportPayload & { now: Date },
+): Promise<string> {
+  const id = `dex_${newId()}`;
+  const payload: DataExportPayload = {
+    exportId: options.exportId,
+    sessionId: options.sessionId,
+    origin: options.origin,
+  };
+  await insertOutbox(tx, {
+    id,
+    kind: "data_export",
+    target: "EMAIL",
+    payload,
+    nextAttemptAt: options.now,
+    createdAt: options.now,
+  });
+  return id;
 }
 
 // The operator's view of the queue (`npm run admin -- outbox …`) and the health line.

@@ -3,10 +3,11 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import type { Db } from "@/server/db/client";
 import type { OutboxRow } from "@/server/db/tables/outbox";
+import { prepareDataExport } from "@/server/export/background";
 import { sendMessage } from "@/server/notify/send";
 import { metrics } from "@/server/ops/metrics";
 import { claimDue, markDone, markFailed, markGivenUp } from "./repository";
-import type { EventPayload, MessagePayload } from "./service";
+import type { DataExportPayload, EventPayload, MessagePayload } from "./service";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
 const BATCH = 20;
@@ -39,11 +40,13 @@ async function sendEvent(payload: EventPayload, now: Date): Promise<void> {
   if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
 }
 
-async function send(row: OutboxRow, now: Date): Promise<"sent" | "expired"> {
+async function send(db: Db, row: OutboxRow, now: Date): Promise<"sent" | "expired"> {
   if (row.kind === "event") {
     await sendEvent(row.payload as EventPayload, now);
     return "sent";
   }
+  // Builds the zip, stores it and emails the link; a failed email retries with a fresh link.
+  if (row.kind === "data_export") return prepareDataExport(db, row.payload as DataExportPayload, now);
   const payload = row.payload as MessagePayload;
   if (payload.retryUntil && new Date(payload.retryUntil) < now) return "expired";
   await sendMessage(payload.message);
@@ -61,7 +64,7 @@ export async function runOutboxOnce(
   await Promise.all(
     rows.map(async (row) => {
       try {
-        const outcome = await send(row, now);
+        const outcome = await send(db, row, now);
         if (outcome === "expired") {
           await markGivenUp(db, row.id, "expired before it could be delivered");
           failed += 1;

@@ -106,6 +106,7 @@ export const passkeyCalls = {
       "PASSKEY_CHALLENGE_INVALID",
       "PASSKEY_INVALID",
       "ACCOUNT_LOCKED",
+      "ACCOUNT_DELETION_PENDING",
       "DEVICE_LIMIT_EXCEEDED",
       "DELIVERY_FAILED",
     ],

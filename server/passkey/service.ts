@@ -10,8 +10,10 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { verifyPassword } from "@/lib/password";
 import { consume } from "@/lib/rate-limit";
+import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
 import { finishSignIn, handoffQuery, type SignInOutcome } from "@/server/auth/finish-signin";
 import { type Ctx, requireAuth } from "@/server/context";
+import type { Executor } from "@/server/db/client";
 import { recordSecurityEvent } from "@/server/security/service";
 import { findUserById, getCurrentUser } from "@/server/user/service";
 import {
@@ -56,12 +58,13 @@ const toDto = (row: PasskeyRow): PasskeyDto => ({
  * re-authentication counts, not the session's own start: a session adopted from a product's
  * token (/iframe) never saw the password.
  */
-async function isReauthRecent(ctx: Ctx): Promise<boolean> {
+export async function isReauthRecent(ctx: Ctx): Promise<boolean> {
   const at = await findReauthAt(ctx.db, requireAuth(ctx).session.id);
   return Boolean(at && ctx.clock().getTime() - at.getTime() <= REAUTH_MAX_AGE_SECONDS * 1000);
 }
 
-async function requireRecentReauth(ctx: Ctx): Promise<void> {
+/** REAUTH_REQUIRED unless this session re-authenticated within 10 minutes (account deletion uses it too). */
+export async function requireRecentReauth(ctx: Ctx): Promise<void> {
   if (!(await isReauthRecent(ctx))) throw new AppError("REAUTH_REQUIRED");
 }
 
@@ -83,6 +86,11 @@ export async function reauthenticate(
   const now = ctx.clock();
   await upsertReauth(ctx.db, { sessionId: session.id, userId: user.id, at: now });
   return { reauthUntil: new Date(now.getTime() + REAUTH_MAX_AGE_SECONDS * 1000) };
+}
+
+/** The person's passkeys as the profile lists them, for "download my data" (server/export). */
+export async function passkeysForExport(db: Executor, userId: string): Promise<PasskeyDto[]> {
+  return (await findPasskeysOf(db, userId)).map(toDto);
 }
 
 /** /passkey/list: the person's passkeys, newest first, and whether adding one asks for the password. */
@@ -248,7 +256,7 @@ export async function signInWithPasskey(
     }
     throw new AppError("PASSKEY_INVALID");
   }
-  if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
+  if (user.status !== "ACTIVE" && !isDeletionPending(user)) throw new AppError("ACCOUNT_LOCKED");
   const used = await recordPasskeyUse(ctx.db, {
     id: passkey.id,
     fromCounter: passkey.counter,
@@ -258,6 +266,14 @@ export async function signInWithPasskey(
   });
   // Another assertion moved the counter since we read it: only one of two racing uses signs in.
   if (!used) throw new AppError("PASSKEY_INVALID");
+  if (isDeletionPending(user)) {
+    throw await deletionPendingRefusal(ctx, {
+      user,
+      source: "signin",
+      query: handoffQuery(input),
+      secondFactorDone: true,
+    });
+  }
   return finishSignIn(ctx, {
     user,
     source: "signin",

@@ -35,7 +35,10 @@ export type SecurityEventType =
   | "passkey_added"
   | "passkey_removed"
   /** A passkey's signature counter did not grow: a copy of the key exists (a cloned authenticator). */
-  | "passkey_clone_suspected";
+  | "passkey_clone_suspected"
+  /** The account was suspended for deletion (data: by, due_at); by an operator when `operator` is set. */
+  | "account_deletion_requested"
+  | "account_deletion_cancelled";
 
 export async function insertSecurityEvent(
   db: Executor,

@@ -98,7 +98,13 @@ export async function resolveToken(
 }
 
 /** Why a session ended, as the `session.ended` event tells the product. */
-export type EndReason = "signout" | "signout_all" | "password_changed" | "device_signout" | "registration";
+export type EndReason =
+  | "signout"
+  | "signout_all"
+  | "password_changed"
+  | "device_signout"
+  | "registration"
+  | "account_deleted";
 
 /**
  * Tells each product whose token ended (single sign-out): a signed `session.ended` event in the

@@ -267,6 +267,38 @@ export async function resend2fa(
   return { expTime };
 }
 
+/**
+ * The second factor again, for a sensitive change by the signed-in person (account deletion): the
+ * app's code or a backup code, or the SMS code sent for `smsFlow` (sendStepUpSms). TWO_FA_INVALID
+ * when wrong; guesses spend the person's two-factor budget.
+ */
+export async function checkStepUpSecondFactor(
+  ctx: Ctx,
+  options: { user: UserRow; code: string; smsFlowToken?: string },
+): Promise<void> {
+  const { user, code } = options;
+  await consume("twoFaUser", user.id);
+  try {
+    const flow = options.smsFlowToken ? await getFlow(ctx, options.smsFlowToken, "step_up_2fa") : undefined;
+    if (flow && flow.userId !== user.id) throw new AppError("TWO_FA_INVALID");
+    if (user.twoFaType === "SMS" && isSixDigitCode(code) && !flow) throw new AppError("TWO_FA_INVALID");
+    await checkSecondFactor(ctx, user, flow as UserFlow, code);
+    if (flow) await finishFlow(ctx, flow);
+  } catch (error) {
+    await recordSecurityEvent(ctx, user.id, "2fa_failed", { type: user.twoFaType, step_up: true });
+    throw error;
+  }
+}
+
+/** An SMS code for checkStepUpSecondFactor; answers the step's token and the code's expiry. */
+export async function sendStepUpSms(ctx: Ctx, user: UserRow): Promise<{ token: string; expTime: number }> {
+  if (user.twoFaType !== "SMS" || !user.twoFaEnabledAt) throw new AppError("TWO_FA_NOT_SMS");
+  await consume("otpResendIp", ctx.ip);
+  const { token, flow } = await createFlow(ctx, { purpose: "step_up_2fa", user, ttlSeconds: 10 * 60 });
+  const { expTime } = await sendCode(ctx, { flow, user, channel: "SMS" });
+  return { token, expTime };
+}
+
 /** A person's trusted browsers and backup-code counts, never a secret (the data export). */
 export async function twoFactorForExport(db: Executor, userId: string) {
   return {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import type { Ctx } from "@/server/context";
+import type { Ctx, PersonCtx } from "@/server/context";
 import { forgetCachedSessions } from "@/server/session/service";
 import {
   countReferred,
@@ -50,7 +50,7 @@ export async function changeAffiliateCode(
 }
 
 /** /affilate/my-affilate-info: the affiliate's info, or null for someone not in the programme. */
-export async function myAffiliateInfo(ctx: Ctx): Promise<AffiliateInfoDto> {
+export async function myAffiliateInfo(ctx: PersonCtx): Promise<AffiliateInfoDto> {
   const user = await getCurrentUser(ctx);
   const affiliate = await findAffiliate(ctx.db, user.id);
   if (!affiliate) return { affilateInfo: null };
@@ -81,7 +81,7 @@ export async function updateMyAffiliateInfo(
 }
 
 /** /user/my-ref-affilate: who brought this person (the referrer's email and code), if anyone. */
-export async function myReferrer(ctx: Ctx): Promise<MyReferrerDto> {
+export async function myReferrer(ctx: PersonCtx): Promise<MyReferrerDto> {
   const user = await getCurrentUser(ctx);
   const referrer = await findReferrer(ctx.db, user.id);
   return {

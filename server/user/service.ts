@@ -2,7 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
-import type { Ctx } from "@/server/context";
+import type { Ctx, PersonCtx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { deliver } from "@/server/notify/deliver";
@@ -73,7 +73,7 @@ export function findUserById(ctx: Db, id: string): Promise<UserRow | undefined> 
  * The signed-in person as the database has them now: the session cache may hold the row as of a
  * few seconds ago, and a change must start from the current one.
  */
-export async function getCurrentUser(ctx: Pick<Ctx, "db" | "auth">): Promise<UserRow> {
+export async function getCurrentUser(ctx: Pick<PersonCtx, "db" | "auth">): Promise<UserRow> {
   const user = ctx.auth && (await repo.findUserById(ctx.db, ctx.auth.user.id));
   if (!user) throw new AppError("UNAUTHORIZED");
   return user;

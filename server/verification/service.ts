@@ -33,7 +33,11 @@ export type FlowPurpose =
   | "oauth_state"
   | "setup_2fa_sms"
   | "device_limit"
-  | "adopt_token";
+  | "adopt_token"
+  /** A right password for an account pending deletion: the step that may cancel it. */
+  | "cancel_deletion"
+  /** An SMS second factor for a sensitive change by a signed-in person (account deletion). */
+  | "step_up_2fa";
 
 export type { FlowTokenRow };
 

@@ -5,7 +5,8 @@ import type {
 } from "@simplewebauthn/browser";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { api, finishHandoff, handoffFields } from "@/lib/http/client";
+import { cancelDeletionHref } from "@/lib/deletion-pending";
+import { api, finishHandoff, go, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
 export type PasskeyText = {
@@ -51,6 +52,11 @@ export function PasskeySignIn({ text }: { text: PasskeyText }) {
         { networkMessage: text.networkError, on401: "return" },
       );
       if (!isSuccess(envelope)) {
+        const cancelHref = cancelDeletionHref(envelope);
+        if (cancelHref) {
+          go(cancelHref);
+          return true;
+        }
         setAlert(envelope.message);
         return false;
       }

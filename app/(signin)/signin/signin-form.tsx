@@ -6,7 +6,8 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { PasswordField } from "@/components/ui/password-input";
 import { takeFlash, useToast } from "@/components/ui/toast";
-import { api, FRAME_STORAGE_BLOCKED, finishHandoff, handoffFields } from "@/lib/http/client";
+import { cancelDeletionHref } from "@/lib/deletion-pending";
+import { api, FRAME_STORAGE_BLOCKED, finishHandoff, go, handoffFields } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { signInPasswordProblem } from "@/lib/password-rule";
 import { rememberEmail, rememberedEmail } from "@/lib/remembered-email";
@@ -127,6 +128,11 @@ export function SignInForm({
         { networkMessage: text.networkError, on401: "return" },
       );
       if (!isSuccess(envelope)) {
+        const cancelHref = cancelDeletionHref(envelope);
+        if (cancelHref) {
+          go(cancelHref);
+          return;
+        }
         const fields = envelope.data?.fields ?? {};
         setErrors({ email: fields.email, password: fields.password });
         setAlert(envelope.message);

@@ -10,7 +10,7 @@ export const outbox = pgTable(
   "outbox",
   {
     id: text("id").primaryKey(),
-    /** event | message */
+    /** event | message | data_export */
     kind: text("kind").notNull(),
     /** The app code of an event, the channel of a message. */
     target: text("target").notNull(),

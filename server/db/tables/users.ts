@@ -45,7 +45,14 @@ export const users = pgTable(
     utmSource: text("utm_source"),
     affSid: text("aff_sid"),
     signupAppCode: text("signup_app_code"),
+    /** ACTIVE, LOCKED, DELETION_PENDING (suspended, can still cancel) or DELETED (anonymised). */
     status: text("status").notNull().default("ACTIVE"),
+    /** When the person (or an operator) asked for the account's deletion; null when none is pending. */
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+    /** When the sweep erases the account: the request plus ACCOUNT_DELETION_GRACE_DAYS. */
+    deletionDueAt: timestamp("deletion_due_at", { withTimezone: true }),
+    /** When the personal data was erased (the row stays, anonymous, for the financial records). */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -55,6 +62,7 @@ export const users = pgTable(
     uniqueIndex("users_code_key").on(sql`lower(${t.code})`),
     uniqueIndex("users_flow_affilate_code_key").on(sql`lower(${t.flowAffilateCode})`),
     index("users_phone_idx").on(t.phone),
+    index("users_deletion_due_idx").on(t.deletionDueAt).where(sql`${t.deletionDueAt} is not null`),
   ],
 );
 

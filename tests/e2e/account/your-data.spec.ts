@@ -96,3 +96,23 @@ test("Download my data works from the keyboard at phone width, in Vietnamese", a
   // The page itself never scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test("A large account's export: the card says a link will come by email", async ({ page }) => {
+  await freshPerson(page);
+  // The e2e server keeps the default threshold (5,000 rows); the server side of the background path
+  // is proven in server/export/background.integration.test.ts. Here: what the card shows for a 202.
+  const words = "Your account holds a lot of data, so we are preparing your file in the background.";
+  await page.route("**/account/profile/export", (route) =>
+    route.fulfill({
+      status: 202,
+      contentType: "application/json",
+      body: JSON.stringify({ code: 200, message: words, data: { queued: true, already: false } }),
+    }),
+  );
+  await page.goto("/account/profile");
+  await page.waitForLoadState("networkidle");
+  const card = page.getByRole("region", { name: "Your data" });
+  await card.getByRole("button", { name: "Download my data" }).click();
+  await expect(card.getByRole("status")).toContainText(words);
+  await expect(card.getByText("Your data was downloaded")).toHaveCount(0);
+});

@@ -11,6 +11,7 @@ import type { AffiliateInfoDto, MyReferrerDto } from "@/server/user/schema";
 import type { UserInfoDto } from "@/server/user/service";
 import { AffiliateCard } from "./affiliate-card";
 import { BalancesCard } from "./balances-card";
+import { DeleteAccountCard } from "./delete-account-card";
 import { InviteCard, type ReferralInfo } from "./invite-card";
 import { ProfileHeader } from "./profile-header";
 import { SecuritySection } from "./security-section";
@@ -72,6 +73,7 @@ export default async function ProfilePage() {
         }}
       />
       <YourDataCard />
+      <DeleteAccountCard graceDays={env().ACCOUNT_DELETION_GRACE_DAYS} />
     </>
   );
 }

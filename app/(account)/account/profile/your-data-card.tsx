@@ -30,11 +30,14 @@ async function messageOf(response: Response, fallback: string): Promise<string> 
 /**
  * Profile → Your data: one button that downloads everything the portal holds about the person
  * (a zip of JSON and an HTML summary). Fetched rather than followed, so the card can say it is
- * preparing the file and show a refusal (too many downloads, a dead session) in place.
+ * preparing the file and show a refusal (too many downloads, a dead session) in place. A large
+ * account's file is prepared in the background (202): the card says a link will come by email.
  */
 export function YourDataCard() {
   const t = useTranslations("account.yourData.card");
-  const [state, setState] = useState<{ busy: boolean; error?: string; done?: boolean }>({ busy: false });
+  const [state, setState] = useState<{ busy: boolean; error?: string; done?: boolean; emailing?: string }>({
+    busy: false,
+  });
 
   async function download() {
     setState({ busy: true });
@@ -47,6 +50,10 @@ export function YourDataCard() {
       });
       if (response.type === "opaqueredirect" || response.status === 401) {
         go("/signin");
+        return;
+      }
+      if (response.status === 202) {
+        setState({ busy: false, emailing: await messageOf(response, t("queued")) });
         return;
       }
       if (!response.ok || response.headers.get("content-type") !== "application/zip") {
@@ -79,6 +86,11 @@ export function YourDataCard() {
           {state.busy ? t("preparing") : state.done ? t("done") : ""}
         </p>
       </div>
+      {state.emailing && (
+        <p role="status" data-testid="your-data-emailing" className="mt-3 max-w-prose text-sm text-gray-700">
+          {state.emailing}
+        </p>
+      )}
       {state.error && (
         <p role="alert" className="mt-3 text-sm text-red-600">
           {state.error}

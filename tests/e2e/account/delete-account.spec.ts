@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import {
+  APP,
+  codeFromMail,
+  randomPhone,
+  SAME_ORIGIN,
+  SCREENS_DIR,
+  solvedCaptcha,
+  submitSignIn,
+} from "../../support/e2e";
+
+// Profile → Delete account (issue 22): the password again, the email typed again, signed out at once;
+// signing in during the grace period offers to cancel, and cancelling lands on the profile.
+
+type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
+
+async function post<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<Envelope<T>> {
+  return (await (await api.post(`${APP}/2.0${path}`, { headers: SAME_ORIGIN, data })).json()) as Envelope<T>;
+}
+
+/** A fresh person signed up and verified through /2.0; the session lands in the page's context. */
+async function freshPerson(page: Page): Promise<{ email: string; password: string }> {
+  const id = randomBytes(4).toString("hex");
+  const email = `e2e-delete-${id}@example.com`;
+  // Nothing of the email or name in it (the password rules refuse those), nor a common one.
+  const password = `Qv7!${randomBytes(6).toString("hex")}`;
+  const signup = await post<{ token: string }>(page.request, "/auth/signup", {
+    fullname: "Leaving Person",
+    email,
+    password,
+    phone: randomPhone(),
+    country_code: "vn",
+    token: await solvedCaptcha(page.request),
+  });
+  expect(signup.code, signup.message).toBe(200);
+  const code = await codeFromMail(email);
+  const verified = await post(page.request, "/auth/verify-account", { code, token: signup.data.token });
+  expect(verified.code, verified.message).toBe(200);
+  return { email, password };
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+});
+
+test("Delete my account signs out; signing in again offers to cancel, and cancelling restores it", async ({
+  page,
+}) => {
+  const { email, password } = await freshPerson(page);
+  await page.goto("/account/profile");
+  const card = page.getByRole("region", { name: "Delete account" });
+  await expect(card).toBeVisible();
+  // The button works once the page's script has run (a click before that does nothing).
+  await page.waitForLoadState("networkidle");
+  await card.getByRole("button", { name: "Delete my account" }).click();
+
+  const dialog = page.getByRole("dialog", { name: "Delete my account" });
+  await expect(dialog).toBeVisible();
+  // The password again first (no re-authentication in the last 10 minutes).
+  await dialog.getByLabel("Your password").fill(password);
+  await dialog.getByRole("button", { name: "Continue" }).click();
+  const confirmEmail = dialog.getByLabel(`Type ${email} to confirm`);
+  await expect(confirmEmail).toBeVisible();
+  // A wrong email is refused in place.
+  await confirmEmail.fill("someone-else@example.com");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByText("The email you typed is not this account's email")).toBeVisible();
+  await confirmEmail.fill(email);
+  await page.screenshot({ path: path.join(SCREENS_DIR, "delete-account-en-desktop.png") });
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+
+  // Signed out at once: the signed-out sign-in, and the profile is closed.
+  await expect(page).toHaveURL(/\/signin\?logout=1$/);
+  await expect(page.getByRole("status").filter({ hasText: "You are signed out." })).toBeVisible();
+  await page.goto("/account/profile");
+  await expect(page).toHaveURL(/\/signin/);
+
+  // A wrong password says nothing of the deletion.
+  await page.waitForLoadState("networkidle");
+  await submitSignIn(page, email, `${password}x`);
+  await expect(page.getByTestId("form-alert")).toBeVisible();
+  await expect(page.getByText(/deletion/i)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/signin/);
+
+  // The right one offers to cancel.
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/cancel-deletion\?token=/);
+  await expect(page.getByRole("heading", { name: "Account scheduled for deletion" })).toBeVisible();
+  await expect(page.getByTestId("deletion-scheduled")).toContainText(
+    /Your account is scheduled for deletion on \d{2}\/\d{2}\/\d{4}\. Cancel deletion and sign in\?/,
+  );
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: path.join(SCREENS_DIR, "cancel-deletion-en-desktop.png"), fullPage: true });
+  await page.getByRole("button", { name: "Cancel deletion and sign in" }).click();
+
+  await expect(page).toHaveURL(/\/account\/profile/);
+  await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
+  // Restored: the next sign-in is an ordinary one.
+  const again = await post(page.request, "/auth/signin", { email, password });
+  expect(again.code, again.message).toBe(200);
+});
+
+test("the delete dialog works from the keyboard at phone width, in Vietnamese", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.context().addCookies([{ name: "LANGUAGE", value: "vi", url: APP }]);
+  await freshPerson(page);
+  await page.goto("/account/profile");
+  await page.waitForLoadState("networkidle");
+  const button = page
+    .getByRole("region", { name: "Xoá tài khoản" })
+    .getByRole("button", { name: "Xoá tài khoản của tôi" });
+  await button.scrollIntoViewIfNeeded();
+  const box = await button.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Xoá tài khoản của tôi" });
+  await expect(dialog.getByLabel("Mật khẩu của bạn")).toBeFocused();
+  await page.screenshot({ path: path.join(SCREENS_DIR, "delete-account-vi-phone.png"), fullPage: true });
+  const dialogBox = await dialog.boundingBox();
+  expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390).toBe(true);
+  // Escape closes it and nothing was deleted.
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
