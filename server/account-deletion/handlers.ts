@@ -34,7 +34,7 @@ export const accountDeletionCalls = {
   "/account-deletion/request": defineCall({
     auth: "session",
     summary:
-      "Delete my account: suspended at once (every session, product token and OIDC grant ended), erased after ACCOUNT_DELETION_GRACE_DAYS",
+      "Delete my account: suspended immediately, with every session, product token and OIDC grant ended; erased after ACCOUNT_DELETION_GRACE_DAYS",
     input: requestDeletionSchema,
     output: deletionRequestedDto,
     errors: [
