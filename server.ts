@@ -21,9 +21,14 @@ import { createDrain } from "@/server/ops/shutdown";
 import { countUndeliveredRows } from "@/server/outbox/service";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
-/** The app's folder: this file's, or its parent when `npm run build` bundled it into .next/. */
+/**
+ * The app's folder: this file's, or its parent when `npm run build` bundled it into the build folder
+ * (`.next/portal-server.mjs`, or the resilience suite's own `.next-resilience/`).
+ */
 const APP_DIR =
-  path.basename(import.meta.dirname) === ".next" ? path.dirname(import.meta.dirname) : import.meta.dirname;
+  path.basename(import.meta.filename) === "portal-server.mjs"
+    ? path.dirname(import.meta.dirname)
+    : import.meta.dirname;
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
