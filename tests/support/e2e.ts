@@ -265,6 +265,36 @@ export async function signUpThroughApi(
 }
 
 /**
+ * A fresh person signed up and verified through /2.0 (captcha solved, the emailed code typed), so
+ * the session lands in `page`'s context. The password is random and made of nothing of the email or
+ * name (the new-password rules refuse those, and common ones).
+ */
+export async function verifiedThroughApi(
+  page: Page,
+  who: { fullname: string; emailPrefix: string },
+): Promise<{ email: string; password: string }> {
+  const email = `${who.emailPrefix}-${randomBytes(4).toString("hex")}@example.com`;
+  const password = `Qv7!${randomBytes(6).toString("hex")}`;
+  const call = async <T>(path: string, data: Record<string, unknown>) => {
+    const answer = (await (
+      await page.request.post(`${APP}/2.0${path}`, { headers: SAME_ORIGIN, data })
+    ).json()) as { code: number; message: string; data: T };
+    expect(answer.code, answer.message).toBe(200);
+    return answer.data;
+  };
+  const signup = await call<{ token: string }>("/auth/signup", {
+    fullname: who.fullname,
+    email,
+    password,
+    phone: randomPhone(),
+    country_code: "vn",
+    token: await solvedCaptcha(page.request),
+  });
+  await call("/auth/verify-account", { code: await codeFromMail(email), token: signup.token });
+  return { email, password };
+}
+
+/**
  * A live /verify-account address (`?token=…`, no email or phone) of a fresh sign-up. A made-up
  * token shows the expired-link state instead.
  */

@@ -1,49 +1,13 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import {
-  APP,
-  codeFromMail,
-  randomPhone,
-  SAME_ORIGIN,
-  SCREENS_DIR,
-  solvedCaptcha,
-  submitSignIn,
-} from "../../support/e2e";
+import { expect, type Page, test } from "@playwright/test";
+import { APP, SAME_ORIGIN, SCREENS_DIR, submitSignIn, verifiedThroughApi } from "../../support/e2e";
 
 // Profile → Delete account (issue 22): the password again, the email typed again, signed out at once;
 // signing in during the grace period offers to cancel, and cancelling lands on the profile.
 
-type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
-
-async function post<T = Record<string, unknown>>(
-  api: APIRequestContext,
-  path: string,
-  data: Record<string, unknown>,
-): Promise<Envelope<T>> {
-  return (await (await api.post(`${APP}/2.0${path}`, { headers: SAME_ORIGIN, data })).json()) as Envelope<T>;
-}
-
 /** A fresh person signed up and verified through /2.0; the session lands in the page's context. */
-async function freshPerson(page: Page): Promise<{ email: string; password: string }> {
-  const id = randomBytes(4).toString("hex");
-  const email = `e2e-delete-${id}@example.com`;
-  // Nothing of the email or name in it (the password rules refuse those), nor a common one.
-  const password = `Qv7!${randomBytes(6).toString("hex")}`;
-  const signup = await post<{ token: string }>(page.request, "/auth/signup", {
-    fullname: "Leaving Person",
-    email,
-    password,
-    phone: randomPhone(),
-    country_code: "vn",
-    token: await solvedCaptcha(page.request),
-  });
-  expect(signup.code, signup.message).toBe(200);
-  const code = await codeFromMail(email);
-  const verified = await post(page.request, "/auth/verify-account", { code, token: signup.data.token });
-  expect(verified.code, verified.message).toBe(200);
-  return { email, password };
-}
+const freshPerson = (page: Page) =>
+  verifiedThroughApi(page, { fullname: "Leaving Person", emailPrefix: "e2e-delete" });
 
 test.beforeEach(async ({ page }) => {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
@@ -103,7 +67,9 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   await expect(page).toHaveURL(/\/account\/profile/);
   await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
   // Restored: the next sign-in is an ordinary one.
-  const again = await post(page.request, "/auth/signin", { email, password });
+  const again = (await (
+    await page.request.post(`${APP}/2.0/auth/signin`, { headers: SAME_ORIGIN, data: { email, password } })
+  ).json()) as { code: number; message: string };
   expect(again.code, again.message).toBe(200);
 });
 

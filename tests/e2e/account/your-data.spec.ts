@@ -1,41 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { type APIRequestContext, type Download, expect, type Page, test } from "@playwright/test";
+import { type Download, expect, type Page, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { APP, codeFromMail, randomPhone, SAME_ORIGIN, solvedCaptcha } from "../../support/e2e";
+import { APP, verifiedThroughApi } from "../../support/e2e";
 
 // Profile → Your data (issue 22): the button downloads one zip with the person's JSON and an HTML
 // summary; it works from the keyboard and at phone width.
 
-type Envelope<T = Record<string, unknown>> = { code: number; message: string; data: T };
-
-async function post<T = Record<string, unknown>>(
-  api: APIRequestContext,
-  path: string,
-  data: Record<string, unknown>,
-): Promise<Envelope<T>> {
-  return (await (await api.post(`${APP}/2.0${path}`, { headers: SAME_ORIGIN, data })).json()) as Envelope<T>;
-}
-
 /** A fresh person signed up and verified through /2.0; the session lands in the page's context. */
-async function freshPerson(page: Page): Promise<{ email: string }> {
-  const id = randomBytes(4).toString("hex");
-  const email = `e2e-data-${id}@example.com`;
-  const signup = await post<{ token: string }>(page.request, "/auth/signup", {
-    fullname: "Data Person",
-    email,
-    // Nothing of the email or name in it (the password rules refuse those), nor a common one.
-    password: `Qv7!${randomBytes(6).toString("hex")}`,
-    phone: randomPhone(),
-    country_code: "vn",
-    token: await solvedCaptcha(page.request),
-  });
-  expect(signup.code, signup.message).toBe(200);
-  const code = await codeFromMail(email);
-  const verified = await post(page.request, "/auth/verify-account", { code, token: signup.data.token });
-  expect(verified.code, verified.message).toBe(200);
-  return { email };
-}
+const freshPerson = (page: Page) =>
+  verifiedThroughApi(page, { fullname: "Data Person", emailPrefix: "e2e-data" });
 
 /** The zip of a download: its JSON and its summary. */
 async function filesOf(download: Download) {
