@@ -54,7 +54,7 @@ export function MessageDialog({
   children: ReactNode;
   onClose: () => void;
   cancel?: string;
-  actions: ReactNode;
+  actions?: ReactNode;
 }) {
   const returnFocus = useReturnFocus(open);
   return (

@@ -9,7 +9,7 @@ import type { Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { endOidcGrantsOfSessions } from "@/server/oidc/service";
 import { enqueueEvent } from "@/server/outbox/service";
-import { isReauthRecent, requireRecentReauth } from "@/server/passkey/service";
+import { isReauthRecent, requireRecentReauth } from "@/server/passkey/reauth";
 import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions, PORTAL_APP_CODE, revokeAllSessions } from "@/server/session/service";
 import { forgetTrustedDevices } from "@/server/two-factor/devices";

@@ -4,19 +4,30 @@ import { emptySchema, signInResultDto } from "@/server/auth/schema";
 import { defineCall } from "@/server/http/call";
 import { noDataDto } from "@/server/user/schema";
 import {
+  passkeyReauthOptions,
+  reauthenticate,
+  reauthenticateWithCode,
+  reauthenticateWithPasskey,
+  reauthMethods,
+  sendReauthCode,
+} from "./reauth";
+import {
   optionsDto,
   passkeyDto,
   passkeyListDto,
+  passkeyReauthSchema,
   passkeySignInSchema,
+  reauthCodeSchema,
+  reauthCodeSentDto,
   reauthDto,
   reauthenticateSchema,
+  reauthMethodsDto,
   registerPasskeySchema,
   removePasskeySchema,
   renamePasskeySchema,
 } from "./schema";
 import {
   listPasskeys,
-  reauthenticate,
   registerPasskey,
   registrationOptions,
   removePasskey,
@@ -25,17 +36,62 @@ import {
   signInWithPasskey,
 } from "./service";
 
+const reauthAnswer = ({ reauthUntil }: { reauthUntil: Date }) => ({
+  data: { reauth_until: reauthUntil.toISOString() },
+});
+
 export const passkeyCalls = {
+  "/user/reauth-methods": defineCall({
+    auth: "session",
+    summary:
+      "Which proofs the person can give again (password, passkey, emailed code) and whether one is needed now",
+    input: emptySchema,
+    output: reauthMethodsDto,
+    run: async (ctx) => ({ data: await reauthMethods(ctx) }),
+  }),
   "/user/reauthenticate": defineCall({
     auth: "session",
     summary: "Prove the password again before a sensitive change (valid 10 minutes for this session)",
     input: reauthenticateSchema,
     output: reauthDto,
     errors: ["RATE_LIMITED", "PASSWORD_INCORRECT"],
-    run: async (ctx, input) => {
-      const { reauthUntil } = await reauthenticate(ctx, input);
-      return { data: { reauth_until: reauthUntil.toISOString() } };
+    run: async (ctx, input) => reauthAnswer(await reauthenticate(ctx, input)),
+  }),
+  "/user/reauth-send-code": defineCall({
+    auth: "session",
+    summary: "Email a code that proves the person again, for an account without a password",
+    input: emptySchema,
+    output: reauthCodeSentDto,
+    errors: ["REAUTH_USE_PASSWORD", "RATE_LIMITED", "OTP_RESEND_TOO_EARLY", "DELIVERY_FAILED"],
+    run: async (ctx) => {
+      const { token, expTime, to } = await sendReauthCode(ctx);
+      return { data: { token, exp_time: expTime, to } };
     },
+  }),
+  "/user/reauthenticate-code": defineCall({
+    auth: "session",
+    summary: "Prove the person again with the emailed code (valid 10 minutes for this session)",
+    input: reauthCodeSchema,
+    output: reauthDto,
+    errors: ["FLOW_TOKEN_INVALID", "OTP_INVALID", "OTP_EXPIRED", "OTP_TOO_MANY_ATTEMPTS"],
+    run: async (ctx, input) => reauthAnswer(await reauthenticateWithCode(ctx, input)),
+  }),
+  "/passkey/reauth-options": defineCall({
+    auth: "session",
+    summary:
+      "Options for proving the person again with one of their own passkeys; the challenge lives 5 minutes",
+    input: emptySchema,
+    output: optionsDto,
+    errors: ["RATE_LIMITED", "PASSKEY_NOT_FOUND"],
+    run: async (ctx) => ({ data: await passkeyReauthOptions(ctx) }),
+  }),
+  "/passkey/reauthenticate": defineCall({
+    auth: "session",
+    summary: "Prove the person again with one of their passkeys (valid 10 minutes for this session)",
+    input: passkeyReauthSchema,
+    output: reauthDto,
+    errors: ["PASSKEY_CHALLENGE_INVALID", "PASSKEY_INVALID"],
+    run: async (ctx, input) => reauthAnswer(await reauthenticateWithPasskey(ctx, input)),
   }),
   "/passkey/list": defineCall({
     auth: "session",

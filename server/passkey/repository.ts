@@ -11,7 +11,8 @@ import {
 
 export type { PasskeyRow };
 
-export type ChallengePurpose = "register" | "signin";
+/** Registration and re-authentication challenges belong to the person asking; sign-in ones to nobody yet. */
+export type ChallengePurpose = "register" | "signin" | "reauth";
 
 export async function insertChallenge(
   db: Executor,

@@ -95,3 +95,32 @@ export type PasskeyListDto = z.infer<typeof passkeyListDto>;
 export const optionsDto = z.record(z.string(), z.unknown());
 
 export const reauthDto = z.object({ reauth_until: z.string() });
+
+/** /passkey/reauthenticate: one of the person's passkeys answers the /passkey/reauth-options challenge. */
+export const passkeyReauthSchema = z.object({ response: authenticationResponse });
+
+/** /user/reauthenticate-code: the code /user/reauth-send-code emailed, with its step's token. */
+export const reauthCodeSchema = z.object({
+  token: text({ min: 1, max: 200 }),
+  code: z
+    .string({ error: () => MSG.required })
+    .trim()
+    .min(1, { error: MSG.required })
+    .max(12),
+});
+export type ReauthCodeInput = z.input<typeof reauthCodeSchema>;
+
+/** /user/reauth-methods: the proofs this person can give again, and whether one is needed now. */
+export const reauthMethodsDto = z.object({
+  /** No proof within the last 10 minutes in this browser session. */
+  required: z.boolean(),
+  password: z.boolean(),
+  passkey: z.boolean(),
+  /** An account without a password (a social sign-up) proves itself with a code sent by email. */
+  email_code: z.boolean(),
+  /** The email, masked, that a code would go to. */
+  email: z.string(),
+});
+export type ReauthMethodsDto = z.infer<typeof reauthMethodsDto>;
+
+export const reauthCodeSentDto = z.object({ token: z.string(), exp_time: z.number(), to: z.string() });

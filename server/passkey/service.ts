@@ -8,7 +8,6 @@ import {
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { verifyPassword } from "@/lib/password";
 import { consume } from "@/lib/rate-limit";
 import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
 import { finishSignIn, handoffQuery, type SignInOutcome } from "@/server/auth/finish-signin";
@@ -16,20 +15,15 @@ import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { recordSecurityEvent } from "@/server/security/service";
 import { findUserById, getCurrentUser } from "@/server/user/service";
+import { acceptAssertion, spendAnsweredChallenge, storeChallenge } from "./assertion";
+import { isReauthRecent, requireRecentReauth } from "./reauth";
 import {
-  type ChallengePurpose,
   deletePasskey,
-  deleteStaleChallenges,
   findPasskeyByCredentialId,
   findPasskeysOf,
-  findReauthAt,
-  insertChallenge,
   insertPasskey,
   type PasskeyRow,
-  recordPasskeyUse,
   renamePasskey as renamePasskeyRow,
-  spendChallenge,
-  upsertReauth,
 } from "./repository";
 import {
   CHALLENGE_TTL_SECONDS,
@@ -37,12 +31,10 @@ import {
   type PasskeyDto,
   type PasskeyListDto,
   type passkeySignInSchema,
-  REAUTH_MAX_AGE_SECONDS,
-  type reauthenticateSchema,
   type registerPasskeySchema,
   type renamePasskeySchema,
 } from "./schema";
-import { challengeOf, kindOf, relyingParty, verifyAssertion, verifyRegistration } from "./webauthn";
+import { kindOf, relyingParty, verifyRegistration } from "./webauthn";
 
 const toDto = (row: PasskeyRow): PasskeyDto => ({
   id: row.id,
@@ -53,41 +45,6 @@ const toDto = (row: PasskeyRow): PasskeyDto => ({
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });
 
-/**
- * Whether this browser session proved the password within the last 10 minutes. Only an explicit
- * re-authentication counts, not the session's own start: a session adopted from a product's
- * token (/iframe) never saw the password.
- */
-export async function isReauthRecent(ctx: Ctx): Promise<boolean> {
-  const at = await findReauthAt(ctx.db, requireAuth(ctx).session.id);
-  return Boolean(at && ctx.clock().getTime() - at.getTime() <= REAUTH_MAX_AGE_SECONDS * 1000);
-}
-
-/** REAUTH_REQUIRED unless this session re-authenticated within 10 minutes (account deletion uses it too). */
-export async function requireRecentReauth(ctx: Ctx): Promise<void> {
-  if (!(await isReauthRecent(ctx))) throw new AppError("REAUTH_REQUIRED");
-}
-
-/**
- * /user/reauthenticate: the password once more, before a sensitive change (adding a passkey).
- * Guesses spend the person's own budget, so a stolen session cannot try passwords at will.
- */
-export async function reauthenticate(
-  ctx: Ctx,
-  input: z.output<typeof reauthenticateSchema>,
-): Promise<{ reauthUntil: Date }> {
-  const { session } = requireAuth(ctx);
-  const user = await getCurrentUser(ctx);
-  await consume("reauthUser", user.id);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    await recordSecurityEvent(ctx, user.id, "reauth_failed");
-    throw new AppError("PASSWORD_INCORRECT", { fields: { password: "errors.PASSWORD_INCORRECT" } });
-  }
-  const now = ctx.clock();
-  await upsertReauth(ctx.db, { sessionId: session.id, userId: user.id, at: now });
-  return { reauthUntil: new Date(now.getTime() + REAUTH_MAX_AGE_SECONDS * 1000) };
-}
-
 /** The person's passkeys as the profile lists them, for "download my data" (server/export). */
 export async function passkeysForExport(db: Executor, userId: string): Promise<PasskeyDto[]> {
   return (await findPasskeysOf(db, userId)).map(toDto);
@@ -97,41 +54,6 @@ export async function passkeysForExport(db: Executor, userId: string): Promise<P
 export async function listPasskeys(ctx: Ctx): Promise<PasskeyListDto> {
   const rows = await findPasskeysOf(ctx.db, requireAuth(ctx).user.id);
   return { items: rows.map(toDto), reauth_required: !(await isReauthRecent(ctx)) };
-}
-
-/** A fresh challenge, kept five minutes for one answer (expired ones are swept on the way). */
-async function storeChallenge(
-  ctx: Ctx,
-  options: { challenge: string; purpose: ChallengePurpose; userId?: string },
-): Promise<void> {
-  const now = ctx.clock();
-  await deleteStaleChallenges(ctx.db, now);
-  await insertChallenge(ctx.db, {
-    id: newId(),
-    challenge: options.challenge,
-    purpose: options.purpose,
-    userId: options.userId ?? null,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000),
-  });
-}
-
-/** Spends the challenge a browser answered; PASSKEY_CHALLENGE_INVALID when unknown, used or expired. */
-async function spendAnsweredChallenge(
-  ctx: Ctx,
-  options: { clientDataJSON: string; purpose: ChallengePurpose; userId?: string },
-): Promise<string> {
-  const challenge = challengeOf(options.clientDataJSON);
-  const spent =
-    challenge &&
-    (await spendChallenge(ctx.db, {
-      challenge,
-      purpose: options.purpose,
-      userId: options.userId,
-      now: ctx.clock(),
-    }));
-  if (!challenge || !spent) throw new AppError("PASSKEY_CHALLENGE_INVALID");
-  return challenge;
 }
 
 /**
@@ -243,29 +165,9 @@ export async function signInWithPasskey(
     await recordSecurityEvent(ctx, user?.id ?? null, "signin_failed", { reason: "passkey_unknown" });
     throw new AppError("PASSKEY_INVALID");
   }
-  const result = await verifyAssertion({ response, challenge, rp: relyingParty(ctx.origin), passkey });
-  if (!result.ok) {
-    if (result.reason === "counter") {
-      await recordSecurityEvent(ctx, user.id, "passkey_clone_suspected", {
-        passkey_id: passkey.id,
-        stored_counter: result.stored,
-        received_counter: result.received,
-      });
-    } else {
-      await recordSecurityEvent(ctx, user.id, "signin_failed", { reason: "passkey", passkey_id: passkey.id });
-    }
-    throw new AppError("PASSKEY_INVALID");
-  }
+  await acceptAssertion(ctx, { response, challenge, passkey, user, failureEvent: "signin_failed" });
+  // Only after the key's proof: only its holder learns that the account is locked.
   if (user.status !== "ACTIVE" && !isDeletionPending(user)) throw new AppError("ACCOUNT_LOCKED");
-  const used = await recordPasskeyUse(ctx.db, {
-    id: passkey.id,
-    fromCounter: passkey.counter,
-    counter: result.counter,
-    isBackedUp: result.isBackedUp,
-    now: ctx.clock(),
-  });
-  // Another assertion moved the counter since we read it: only one of two racing uses signs in.
-  if (!used) throw new AppError("PASSKEY_INVALID");
   if (isDeletionPending(user)) {
     throw await deletionPendingRefusal(ctx, {
       user,

@@ -32,6 +32,8 @@ export type SecurityEventType =
   /** The person downloaded their data (Profile → Your data). */
   | "data_exported"
   | "reauth_failed"
+  /** A signed-in person proved themselves again (password, passkey or emailed code). */
+  | "reauthenticated"
   | "passkey_added"
   | "passkey_removed"
   /** A passkey's signature counter did not grow: a copy of the key exists (a cloned authenticator). */

@@ -37,7 +37,9 @@ export type FlowPurpose =
   /** A right password for an account pending deletion: the step that may cancel it. */
   | "cancel_deletion"
   /** An SMS second factor for a sensitive change by a signed-in person (account deletion). */
-  | "step_up_2fa";
+  | "step_up_2fa"
+  /** An email code proving a signed-in person who has no password (a social sign-up) before a sensitive change. */
+  | "reauth_email";
 
 export type { FlowTokenRow };
 

@@ -26,9 +26,9 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
 
   const dialog = page.getByRole("dialog", { name: "Delete my account" });
   await expect(dialog).toBeVisible();
-  // The password again first (no re-authentication in the last 10 minutes).
+  // "Confirm it's you" first (no re-authentication in the last 10 minutes): the password.
   await dialog.getByLabel("Your password").fill(password);
-  await dialog.getByRole("button", { name: "Continue" }).click();
+  await dialog.getByRole("button", { name: "Confirm", exact: true }).click();
   const confirmEmail = dialog.getByLabel(`Type ${email} to confirm`);
   await expect(confirmEmail).toBeVisible();
   // A wrong email is refused in place.

@@ -1,8 +1,10 @@
 // Passkeys end to end with Chromium's virtual authenticator (CDP WebAuthn domain): added from the
 // profile after the password again, a sign-in with it (no password, no second factor), removed,
 // then refused.
+
+import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { APP, freshAccount } from "../../support/e2e";
+import { APP, freshAccount, SCREENS_DIR } from "../../support/e2e";
 
 test.beforeEach(async ({ page }) => {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
@@ -52,14 +54,16 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
   const list = page.getByRole("list", { name: "Passkeys" });
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
 
-  // Adding one asks for the password first (a sign-in alone does not count as a re-authentication).
+  // Adding one asks "confirm it's you" first (a sign-in alone does not count as a re-authentication);
+  // without a passkey yet, the password is the way.
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  const reauth = page.getByRole("dialog", { name: "Confirm your password" });
-  await reauth.getByLabel("Password").fill("Wrong@1234");
-  await reauth.getByRole("button", { name: "Continue" }).click();
+  const reauth = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(reauth.getByRole("button", { name: "Use a passkey instead" })).toHaveCount(0);
+  await reauth.getByLabel("Your password").fill("Wrong@1234");
+  await reauth.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(reauth.getByText("The password is incorrect")).toBeVisible();
-  await reauth.getByLabel("Password").fill(account.password);
-  await reauth.getByRole("button", { name: "Continue" }).click();
+  await reauth.getByLabel("Your password").fill(account.password);
+  await reauth.getByRole("button", { name: "Confirm", exact: true }).click();
 
   // The virtual authenticator answers the browser's prompt by itself; then the name.
   const naming = page.getByRole("dialog", { name: "Name this passkey" });
@@ -80,6 +84,20 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
   await expect(page).toHaveURL(/\/account\/profile$/);
   await page.waitForLoadState("networkidle");
   await expect(list.getByText(/Last used /)).toBeVisible();
+
+  // A sensitive change confirms with the passkey too: deleting the account asks "confirm it's
+  // you", the passkey answers, and the dialog goes on to its own step (then cancelled).
+  await page
+    .getByRole("region", { name: "Delete account" })
+    .getByRole("button", { name: "Delete my account" })
+    .click();
+  const deletion = page.getByRole("dialog", { name: "Delete my account" });
+  await expect(deletion.getByRole("button", { name: "Use a passkey instead" })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENS_DIR, "reauth-passkey-en-desktop.png") });
+  await deletion.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(deletion.getByLabel(`Type ${account.email} to confirm`)).toBeVisible();
+  await deletion.getByRole("button", { name: "Cancel" }).click();
+  await expect(deletion).toHaveCount(0);
 
   // Remove it (a confirmation first); the list is empty again.
   await list.getByRole("button", { name: "Remove E2E laptop" }).click();

@@ -1,12 +1,12 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { ReauthStep } from "@/components/forms/reauth-step";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { LoadingLine } from "@/components/ui/loading-line";
-import { PasswordField } from "@/components/ui/password-input";
 import { formatDecimal, formatNumber, formatVnd } from "@/lib/format";
 import { api, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
@@ -16,7 +16,7 @@ type Load =
   | { kind: "loading" }
   | { kind: "failed"; message: string }
   | { kind: "ready"; preview: DeletionPreviewDto };
-type Errors = { alert?: string; password?: string; confirm_email?: string; code?: string };
+type Errors = { alert?: string; confirm_email?: string; code?: string };
 
 /** What the person loses for good, one line each; nothing when there is nothing to lose. */
 function Losses({ losses }: { losses: DeletionPreviewDto["losses"] }) {
@@ -47,18 +47,18 @@ function Losses({ losses }: { losses: DeletionPreviewDto["losses"] }) {
 }
 
 /**
- * Delete my account: the password again (when not proved in the last 10 minutes), what is lost,
+ * Delete my account: "confirm it's you" (when not done in the last 10 minutes), what is lost,
  * the email typed again and the second factor when it is on; then the server signs the person
  * out everywhere and the page goes to the signed-out sign-in.
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const t = useTranslations("account.deletion.dialog");
   const tc = useTranslations("common");
+  const tr = useTranslations("reauth");
   const id = useId();
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [password, setPassword] = useState("");
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");
   const [smsToken, setSmsToken] = useState<string>();
@@ -97,14 +97,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (load.kind !== "ready") return;
-    if (load.preview.reauth_required) {
-      if (await send("/user/reauthenticate", { password })) {
-        setPassword("");
-        await fetchPreview();
-      }
-      return;
-    }
+    if (load.kind !== "ready" || load.preview.reauth_required) return;
     const done = await send("/account-deletion/request", {
       confirm_email: email,
       ...(load.preview.two_fa ? { code, sms_token: smsToken } : {}),
@@ -128,14 +121,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       cancel={tc("cancel")}
       actions={
-        preview && (
-          <Button
-            type="submit"
-            form={`${id}-form`}
-            busy={busy}
-            variant={isConfirmStep ? "danger" : "primary"}
-          >
-            {isConfirmStep ? t("confirm") : t("continue")}
+        isConfirmStep && (
+          <Button type="submit" form={`${id}-form`} busy={busy} variant="danger">
+            {t("confirm")}
           </Button>
         )
       }
@@ -149,63 +137,53 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </div>
       )}
-      {preview && (
+      {preview?.reauth_required && (
+        <div className="flex flex-col gap-3">
+          <p>{t("intro", { days: preview.grace_days })}</p>
+          <Losses losses={preview.losses} />
+          <ReauthStep reason={tr("deleteReason")} onDone={() => void fetchPreview()} />
+        </div>
+      )}
+      {isConfirmStep && (
         <form id={`${id}-form`} onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
           <p>{t("intro", { days: preview.grace_days })}</p>
           <Losses losses={preview.losses} />
           <FormAlert message={errors.alert} />
-          {preview.reauth_required ? (
-            <PasswordField
-              id={`${id}-password`}
-              label={t("password")}
-              hint={t("passwordHint")}
-              error={errors.password}
-              autoComplete="current-password"
-              autoFocus
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              showLabel={t("show")}
-              hideLabel={t("hide")}
-            />
-          ) : (
-            <>
+          <TextField
+            id={`${id}-email`}
+            label={t("typeEmail", { email: preview.email })}
+            error={errors.confirm_email}
+            type="email"
+            autoComplete="off"
+            spellCheck={false}
+            autoFocus
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          {preview.two_fa && (
+            <div className="flex flex-col gap-2">
               <TextField
-                id={`${id}-email`}
-                label={t("typeEmail", { email: preview.email })}
-                error={errors.confirm_email}
-                type="email"
-                autoComplete="off"
-                spellCheck={false}
-                autoFocus
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                id={`${id}-code`}
+                label={preview.two_fa === "sms" ? t("codeSms") : t("codeApp")}
+                hint={t("codeHint")}
+                error={errors.code}
+                inputMode="text"
+                autoComplete="one-time-code"
+                maxLength={40}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
               />
-              {preview.two_fa && (
-                <div className="flex flex-col gap-2">
-                  <TextField
-                    id={`${id}-code`}
-                    label={preview.two_fa === "sms" ? t("codeSms") : t("codeApp")}
-                    hint={t("codeHint")}
-                    error={errors.code}
-                    inputMode="text"
-                    autoComplete="one-time-code"
-                    maxLength={40}
-                    value={code}
-                    onChange={(e) => setCode(e.target.value)}
-                  />
-                  {preview.two_fa === "sms" && (
-                    <Button
-                      variant="secondary"
-                      onClick={() => void sendSms()}
-                      disabled={busy}
-                      className="self-start"
-                    >
-                      {smsToken ? t("resendSms") : t("sendSms")}
-                    </Button>
-                  )}
-                </div>
+              {preview.two_fa === "sms" && (
+                <Button
+                  variant="secondary"
+                  onClick={() => void sendSms()}
+                  disabled={busy}
+                  className="self-start"
+                >
+                  {smsToken ? t("resendSms") : t("sendSms")}
+                </Button>
               )}
-            </>
+            </div>
           )}
         </form>
       )}

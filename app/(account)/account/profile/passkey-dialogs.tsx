@@ -2,11 +2,11 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/browser";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { ReauthStep } from "@/components/forms/reauth-step";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
-import { PasswordField } from "@/components/ui/password-input";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { PasskeyDto } from "@/server/passkey/schema";
@@ -29,49 +29,13 @@ function useSubmit() {
   return { busy, error, submit, clear: () => setError({}) };
 }
 
-/** The password once more before adding a passkey (/user/reauthenticate). */
+/** "Confirm it's you" before adding a passkey (password, another passkey, or an emailed code). */
 export function ReauthDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
-  const t = useTranslations("passkeys");
+  const t = useTranslations("reauth");
   const tc = useTranslations("common");
-  const id = useId();
-  const [password, setPassword] = useState("");
-  const { busy, error, submit, clear } = useSubmit();
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if ((await submit("/user/reauthenticate", { password }, "password")) !== undefined) onDone();
-  }
-
   return (
-    <MessageDialog
-      open
-      title={t("reauthTitle")}
-      onClose={onClose}
-      cancel={tc("cancel")}
-      actions={
-        <Button type="submit" form={`${id}-form`} busy={busy}>
-          {t("continue")}
-        </Button>
-      }
-    >
-      <form id={`${id}-form`} onSubmit={onSubmit} className="flex flex-col gap-3">
-        <p>{t("reauthBody")}</p>
-        <FormAlert message={error.alert} />
-        <PasswordField
-          id={`${id}-password`}
-          label={t("password")}
-          error={error.field}
-          autoComplete="current-password"
-          autoFocus
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            clear();
-          }}
-          showLabel={t("show")}
-          hideLabel={t("hide")}
-        />
-      </form>
+    <MessageDialog open title={t("title")} onClose={onClose} cancel={tc("cancel")}>
+      <ReauthStep reason={t("passkeyReason")} onDone={onDone} />
     </MessageDialog>
   );
 }
