@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { env, resetEnvForTests } from "./env";
+import { env, parseEnv, resetEnvForTests } from "./env";
 
 describe("env", () => {
   afterEach(() => {
@@ -23,5 +23,62 @@ describe("env", () => {
     cache.__portalEnv = older;
     cache.__portalEnvKeys = "NODE_ENV,PORT";
     expect(env().BRAND_NAME).toBe("Nova");
+  });
+});
+
+describe("SMS and ZNS vendors (issue 23)", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+
+  it("keeps the outbox as the default, with eSMS's and Zalo's hosts ready", () => {
+    const config = parseEnv(base);
+    expect(config).toMatchObject({
+      SMS_PROVIDER: "outbox",
+      ZNS_PROVIDER: "outbox",
+      ESMS_BASE_URL: "https://rest.esms.vn",
+      ESMS_SANDBOX: false,
+      ZALO_ZNS_URL: "https://business.openapi.zalo.me",
+      ZALO_OAUTH_URL: "https://oauth.zaloapp.com",
+    });
+  });
+
+  it("refuses to start with a vendor chosen but not configured", () => {
+    expect(() =>
+      parseEnv({ ...base, SMS_PROVIDER: "esms", ESMS_API_KEY: "k", ESMS_SECRET_KEY: "s" }),
+    ).toThrow(/SMS_PROVIDER=esms needs ESMS_API_KEY, ESMS_SECRET_KEY and ESMS_BRANDNAME/);
+    expect(() =>
+      parseEnv({
+        ...base,
+        ZNS_PROVIDER: "zalo",
+        ZALO_APP_ID: "1",
+        ZALO_APP_SECRET: "s",
+        ZALO_OA_REFRESH_TOKEN: "r",
+      }),
+    ).toThrow(/ZNS_PROVIDER=zalo needs .*ZNS_TEMPLATE_OTP/);
+    const ok = parseEnv({
+      ...base,
+      SMS_PROVIDER: "esms",
+      ESMS_API_KEY: "k",
+      ESMS_SECRET_KEY: "s",
+      ESMS_BRANDNAME: "NOVA",
+      ESMS_SANDBOX: "1",
+      ZNS_PROVIDER: "zalo",
+      ZALO_APP_ID: "1",
+      ZALO_APP_SECRET: "s",
+      ZALO_OA_REFRESH_TOKEN: "r",
+      ZNS_TEMPLATE_OTP: "312345",
+    });
+    expect(ok).toMatchObject({ SMS_PROVIDER: "esms", ESMS_SANDBOX: true, ZNS_PROVIDER: "zalo" });
+  });
+
+  it("refuses a brandname longer than a sender name can be (11 characters)", () => {
+    expect(() =>
+      parseEnv({
+        ...base,
+        SMS_PROVIDER: "esms",
+        ESMS_API_KEY: "k",
+        ESMS_SECRET_KEY: "s",
+        ESMS_BRANDNAME: "A".repeat(12),
+      }),
+    ).toThrow(/ESMS_BRANDNAME/);
   });
 });

@@ -101,10 +101,30 @@ const envSchema = z.object({
   OIDC_JWKS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Account portal <no-reply@localhost>"),
-  SMS_PROVIDER: z.enum(["outbox", "webhook"]).default("outbox"),
+  SMS_PROVIDER: z.enum(["outbox", "webhook", "esms"]).default("outbox"),
   SMS_WEBHOOK_URL: z.url().optional(),
-  ZNS_PROVIDER: z.enum(["outbox", "webhook"]).default("outbox"),
+  ZNS_PROVIDER: z.enum(["outbox", "webhook", "zalo"]).default("outbox"),
   ZNS_WEBHOOK_URL: z.url().optional(),
+  /** eSMS brandname SMS (SMS_PROVIDER=esms, server/notify/esms.ts): the account's keys and registered brandname. */
+  ESMS_API_KEY: z.string().trim().min(1).optional(),
+  ESMS_SECRET_KEY: z.string().trim().min(1).optional(),
+  ESMS_BRANDNAME: z.string().trim().min(1).max(11).optional(),
+  ESMS_BASE_URL: z.url().default("https://rest.esms.vn"),
+  /** eSMS's Sandbox=1: requests are checked and answered but nothing is sent or charged. */
+  ESMS_SANDBOX: bool.default(false),
+  /** The secret of eSMS's delivery reports (`/2.0/notify/esms-report?key=…`); unset = no CallbackUrl, reports refused. */
+  ESMS_REPORT_KEY: z.string().min(16).optional(),
+  /** Zalo ZNS (ZNS_PROVIDER=zalo, server/notify/zalo.ts): the Zalo app linked to the Official Account. */
+  ZALO_APP_ID: z.string().trim().min(1).optional(),
+  ZALO_APP_SECRET: z.string().trim().min(1).optional(),
+  /** The OA's first refresh token; the portal keeps the rotating pair in its database afterwards. */
+  ZALO_OA_REFRESH_TOKEN: z.string().trim().min(1).optional(),
+  /** ZNS template ids per message kind (README "SMS and Zalo ZNS"): the one-time code's. */
+  ZNS_TEMPLATE_OTP: z.string().trim().min(1).optional(),
+  /** Zalo's development mode (`mode: "development"`): ZNS reach only the app's and the OA's administrators. */
+  ZNS_DEVELOPMENT: bool.default(false),
+  ZALO_ZNS_URL: z.url().default("https://business.openapi.zalo.me"),
+  ZALO_OAUTH_URL: z.url().default("https://oauth.zaloapp.com"),
   CAPTCHA_PROVIDER: z.enum(["altcha"]).default("altcha"),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** PBKDF2 iterations a browser must run per challenge attempt; low in tests. */
@@ -226,10 +246,26 @@ const envSchema = z.object({
 });
 
 /** Rules across settings. A receipt naming a seller without its address or tax code is no receipt. */
-const checkedEnvSchema = envSchema.refine(
-  (c) => [c.SELLER_NAME, c.SELLER_ADDRESS, c.SELLER_TAX_CODE].filter(Boolean).length % 3 === 0,
-  { message: "set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_CODE together", path: ["SELLER_NAME"] },
-);
+const checkedEnvSchema = envSchema
+  .refine((c) => [c.SELLER_NAME, c.SELLER_ADDRESS, c.SELLER_TAX_CODE].filter(Boolean).length % 3 === 0, {
+    message: "set SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_CODE together",
+    path: ["SELLER_NAME"],
+  })
+  // A vendor chosen without its credentials would fail every message: refuse to start instead.
+  .refine((c) => c.SMS_PROVIDER !== "esms" || (c.ESMS_API_KEY && c.ESMS_SECRET_KEY && c.ESMS_BRANDNAME), {
+    message: "SMS_PROVIDER=esms needs ESMS_API_KEY, ESMS_SECRET_KEY and ESMS_BRANDNAME",
+    path: ["SMS_PROVIDER"],
+  })
+  .refine(
+    (c) =>
+      c.ZNS_PROVIDER !== "zalo" ||
+      (c.ZALO_APP_ID && c.ZALO_APP_SECRET && c.ZALO_OA_REFRESH_TOKEN && c.ZNS_TEMPLATE_OTP),
+    {
+      message:
+        "ZNS_PROVIDER=zalo needs ZALO_APP_ID, ZALO_APP_SECRET, ZALO_OA_REFRESH_TOKEN and ZNS_TEMPLATE_OTP",
+      path: ["ZNS_PROVIDER"],
+    },
+  );
 
 export type Env = Omit<
   z.infer<typeof envSchema>,

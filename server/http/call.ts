@@ -6,9 +6,10 @@ import type { IssuedSession } from "@/server/session/issued";
 /**
  * How a call is authenticated: none, the person's session (cookie or header), either, or a
  * product's api key as the bearer (server-to-server, DESIGN §11), or the bank notification's
- * `Authorization: Apikey <BANK_WEBHOOK_KEY>`.
+ * `Authorization: Apikey <BANK_WEBHOOK_KEY>`, or an operator (DESIGN §13): the portal's cookie of
+ * a person with the admin scope whose sign-in proved the second factor (server/http/caller.ts).
  */
-export type AuthMode = "none" | "session" | "optional" | "product" | "bank";
+export type AuthMode = "none" | "session" | "optional" | "product" | "bank" | "admin";
 
 /** What a handler asks dispatch to do with the session cookie. */
 export type SessionDirective = { set: IssuedSession } | { clear: true };
@@ -32,6 +33,11 @@ export type Call<S extends z.ZodType = z.ZodType> = {
   input: S;
   /** GET for the few calls a browser widget fetches (captcha challenge); POST otherwise. */
   method?: "GET" | "POST";
+  /**
+   * A GET call that also takes POST (a vendor's callback that may come either way: eSMS's delivery
+   * report). A POST's JSON or form body is read over the query's fields.
+   */
+  alsoPost?: boolean;
   /** Answer `data` as the whole body instead of the envelope (third-party widgets). */
   raw?: boolean;
   /**

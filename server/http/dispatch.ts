@@ -124,15 +124,18 @@ async function answer(
 
   const call = Object.hasOwn(registry, path) ? registry[path] : undefined;
   if (!call) return unknownCall(path, where.lang);
-  if (request.method !== (call.method ?? "POST")) return methodNotAllowed(call, where);
+  const isAllowedMethod =
+    request.method === (call.method ?? "POST") || (call.alsoPost === true && request.method === "POST");
+  if (!isAllowedMethod) return methodNotAllowed(call, where);
 
   try {
     const headerToken = bearer(request);
-    refuseCrossSite(request, origin, headerToken);
+    // An operator call takes only the cookie, so it is checked as a cookie call whatever it carries.
+    refuseCrossSite(request, origin, call.auth === "admin" ? undefined : headerToken);
     // A product's key is checked before its body is read: a stranger learns nothing of the schema.
     const product = call.auth === "product" ? productOf(request, headerToken, config) : undefined;
     if (call.auth === "bank") checkBankKey(request, config);
-    const body = await readBody(request, query, Boolean(call.multipart));
+    const body = await readBody(request, query, Boolean(call.multipart), call.alsoPost === true);
     if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
       where.lang = toLocale(body.lang);
     if (hasNotText(body)) throw new AppError("BAD_JSON");

@@ -50,14 +50,30 @@ async function readMultipart(request: ApiRequest): Promise<Record<string, unknow
   return out;
 }
 
-/** A call's input as sent: the query of a GET, else the JSON body (or multipart where the call takes files). */
+/**
+ * A call's input as sent: the query of a GET, else the JSON body (or multipart where the call takes
+ * files). `withQuery`: a vendor callback's POST, its query's fields (the report key) under its JSON
+ * or form body.
+ */
 export async function readBody(
   request: ApiRequest,
   query: string,
   acceptsFiles: boolean,
+  withQuery = false,
 ): Promise<Record<string, unknown>> {
-  if (request.method === "GET") return Object.fromEntries(new URLSearchParams(query));
+  const fromQuery = Object.fromEntries(new URLSearchParams(query));
+  if (request.method === "GET") return fromQuery;
   const type = request.header("content-type") ?? "";
+  if (withQuery) {
+    const raw = await request.text(MAX_BODY_BYTES + 1);
+    if (raw.length > MAX_BODY_BYTES) throw new AppError("PAYLOAD_TOO_LARGE");
+    if (!raw.trim()) return fromQuery;
+    if (type.includes("application/x-www-form-urlencoded")) {
+      return { ...fromQuery, ...Object.fromEntries(new URLSearchParams(raw)) };
+    }
+    if (!type.includes("application/json")) throw new AppError("BAD_JSON");
+    return { ...fromQuery, ...parseObject(raw) };
+  }
   if (type.includes("multipart/form-data")) {
     if (!acceptsFiles) throw new AppError("BAD_JSON");
     return readMultipart(request);

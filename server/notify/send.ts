@@ -2,9 +2,13 @@ import "server-only";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
+import { type Db, getDb } from "@/server/db/client";
+import type { Receipt, Vendor } from "./delivery-error";
+import { sendEsms } from "./esms";
+import { sendZns } from "./zalo";
 
 export type Channel = "EMAIL" | "SMS" | "ZNS";
 
@@ -57,22 +61,51 @@ async function toWebhook(url: string, message: OutgoingMessage): Promise<void> {
   if (!response.ok) throw new Error(`webhook answered ${response.status}`);
 }
 
-/** Sends one message through the adapter configured for its channel (DESIGN §5); throws when it fails. */
-export async function sendMessage(message: OutgoingMessage): Promise<void> {
+/** The adapter a channel goes through: SMTP or the file outbox for email, the configured provider otherwise. */
+export type Provider = "smtp" | "outbox" | "webhook" | Vendor;
+
+export function providerOf(channel: Channel, config: Env = env()): Provider {
+  if (channel === "EMAIL") return config.SMTP_URL ? "smtp" : "outbox";
+  return channel === "SMS" ? config.SMS_PROVIDER : config.ZNS_PROVIDER;
+}
+
+/** A ZNS refused for good goes by SMS when SMS really leaves the machine (a provider other than the file outbox). */
+export const canRerouteToSms = (config: Pick<Env, "SMS_PROVIDER">): boolean =>
+  config.SMS_PROVIDER !== "outbox";
+
+/** eSMS and Zalo take a request id and report deliveries: their messages get an outbox row before the first try. */
+export const isVendor = (provider: Provider): provider is Vendor =>
+  provider === "esms" || provider === "zalo";
+
+/**
+ * Sends one message through the adapter configured for its channel (DESIGN §5); throws when it
+ * fails (a vendor's refusal as a DeliveryError saying whether a retry can help). `id` is the
+ * message's outbox row id, a vendor's RequestId / tracking_id; `db` is where the Zalo token pair is.
+ */
+export async function sendMessage(
+  message: OutgoingMessage,
+  options: { id?: string; db?: Db } = {},
+): Promise<Receipt> {
   const config = env();
-  if (message.channel === "EMAIL") {
-    if (!config.SMTP_URL) return await toOutbox(message);
+  const provider = providerOf(message.channel, config);
+  if (provider === "smtp" && config.SMTP_URL) {
     await mailer(config.SMTP_URL).sendMail({
       from: config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
       text: message.text,
     });
-    return;
+    return { vendor: provider };
   }
-  const provider = message.channel === "SMS" ? config.SMS_PROVIDER : config.ZNS_PROVIDER;
-  const url = message.channel === "SMS" ? config.SMS_WEBHOOK_URL : config.ZNS_WEBHOOK_URL;
-  if (provider === "webhook" && url) return await toWebhook(url, message);
-  if (provider === "webhook") throw new Error(`${message.channel}_WEBHOOK_URL is not set`);
+  if (provider === "esms") return sendEsms(config, message, options.id ?? `msg_${newId()}`);
+  if (provider === "zalo")
+    return sendZns(options.db ?? (await getDb()), config, message, options.id ?? `msg_${newId()}`);
+  if (provider === "webhook") {
+    const url = message.channel === "SMS" ? config.SMS_WEBHOOK_URL : config.ZNS_WEBHOOK_URL;
+    if (!url) throw new Error(`${message.channel}_WEBHOOK_URL is not set`);
+    await toWebhook(url, message);
+    return { vendor: provider };
+  }
   await toOutbox(message);
+  return { vendor: "outbox" };
 }

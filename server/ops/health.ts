@@ -4,8 +4,18 @@ import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { redisClient } from "@/lib/rate-limit";
 import { type Db, MIGRATIONS_DIR } from "@/server/db/client";
+import { zaloTokenAlert } from "@/server/notify/zalo-token";
 
-export type Readiness = { ready: boolean; checks: Record<string, "ok" | string> };
+/**
+ * `checks` decide `ready`; `warnings` name what an operator must fix but a load balancer must not
+ * act on: a vendor that is down or refuses (eSMS, Zalo) never makes the portal unready, because the
+ * outbox holds the messages and a ZNS goes by SMS.
+ */
+export type Readiness = {
+  ready: boolean;
+  checks: Record<string, "ok" | string>;
+  warnings?: Record<string, string>;
+};
 
 const withTimeout = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
@@ -13,7 +23,10 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
     new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms)),
   ]);
 
-/** GET /readyz: the database answers and has every committed migration; Redis answers when configured. */
+/**
+ * GET /readyz: the database answers and has every committed migration; Redis answers when
+ * configured. A Zalo OA whose refresh token was refused is named under `warnings.zalo_oa`.
+ */
 export async function readiness(db: Db): Promise<Readiness> {
   const checks: Readiness["checks"] = {};
   try {
@@ -42,5 +55,14 @@ export async function readiness(db: Db): Promise<Readiness> {
       checks.redis = error instanceof Error ? error.message : "unreachable";
     }
   }
-  return { ready: Object.values(checks).every((c) => c === "ok"), checks };
+  const warnings: Record<string, string> = {};
+  if (env().ZNS_PROVIDER === "zalo") {
+    const alert = await withTimeout(zaloTokenAlert(db, env()), 1_000).catch(() => undefined);
+    if (alert) warnings.zalo_oa = alert;
+  }
+  return {
+    ready: Object.values(checks).every((c) => c === "ok"),
+    checks,
+    ...(Object.keys(warnings).length > 0 ? { warnings } : {}),
+  };
 }

@@ -12,7 +12,7 @@ type Metrics = {
   requests: Counter<"call" | "code">;
   latency: Histogram<"call">;
   signins: Counter<"result">;
-  outboxFailures: Counter<"kind">;
+  outboxFailures: Counter<"kind" | "channel" | "vendor">;
   payments: Counter<"gateway" | "outcome">;
   outboxDepth: Gauge;
 };
@@ -55,8 +55,8 @@ export function metrics(): Metrics {
       }),
       outboxFailures: new Counter({
         name: "portal_outbox_failures_total",
-        help: "Outbox deliveries that failed (and will be retried)",
-        labelNames: ["kind"],
+        help: "Failed deliveries (a message's first try or an outbox retry), by kind (message, event, data_export), channel (EMAIL, SMS, ZNS, webhook) and vendor (esms, zalo, smtp, webhook, outbox, product)",
+        labelNames: ["kind", "channel", "vendor"],
         registers: [registry],
       }),
       payments: new Counter({

@@ -1,12 +1,15 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
 import type { Db } from "@/server/db/client";
 import type { OutboxRow } from "@/server/db/tables/outbox";
 import { prepareDataExport } from "@/server/export/background";
-import { sendMessage } from "@/server/notify/send";
+import { isPermanent, type Receipt } from "@/server/notify/delivery-error";
+import { type Channel, canRerouteToSms, isVendor, providerOf, sendMessage } from "@/server/notify/send";
+import { keepZaloTokenFresh } from "@/server/notify/zalo-token";
 import { metrics } from "@/server/ops/metrics";
-import { claimDue, markDone, markFailed, markGivenUp } from "./repository";
+import { claimDue, insertOutbox, markDone, markFailed, markGivenUp, markRerouted } from "./repository";
 import type { DataExportPayload, EventPayload, MessagePayload } from "./service";
 import { SIGNATURE_HEADER, signPayload } from "./signature";
 
@@ -14,11 +17,20 @@ const BATCH = 20;
 const LEASE_MS = 60_000;
 const BASE_DELAY_MS = 5_000;
 const MAX_DELAY_MS = 60 * 60_000;
+/** How often each instance looks at the Zalo OA's token pair. */
+const TOKEN_CHECK_MS = 10 * 60_000;
 
 /** Exponential backoff after `attempts` failures, with ±20 % jitter, capped at one hour. */
 export function backoffMs(attempts: number, random: () => number = Math.random): number {
   const exact = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
   return Math.min(MAX_DELAY_MS, Math.round(exact * (0.8 + 0.4 * random())));
+}
+
+/** portal_outbox_failures_total's labels: the row's kind, its channel and the adapter or vendor it went to. */
+function failureLabels(row: OutboxRow): { kind: string; channel: string; vendor: string } {
+  if (row.kind === "event") return { kind: row.kind, channel: "webhook", vendor: "product" };
+  const channel = (row.kind === "message" ? row.target : "EMAIL") as Channel;
+  return { kind: row.kind, channel, vendor: row.vendor ?? providerOf(channel) };
 }
 
 /** POSTs one product event, signed; anything but a 2xx is a failure to retry. */
@@ -40,17 +52,43 @@ async function sendEvent(payload: EventPayload, now: Date): Promise<void> {
   if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
 }
 
-async function send(db: Db, row: OutboxRow, now: Date): Promise<"sent" | "expired"> {
+async function send(db: Db, row: OutboxRow, now: Date): Promise<Receipt | "expired"> {
   if (row.kind === "event") {
     await sendEvent(row.payload as EventPayload, now);
-    return "sent";
+    return { vendor: "webhook" };
   }
   // Builds the zip, stores it and emails the link; a failed email retries with a fresh link.
-  if (row.kind === "data_export") return prepareDataExport(db, row.payload as DataExportPayload, now);
+  if (row.kind === "data_export") {
+    const outcome = await prepareDataExport(db, row.payload as DataExportPayload, now);
+    return outcome === "expired" ? outcome : { vendor: providerOf("EMAIL") };
+  }
   const payload = row.payload as MessagePayload;
   if (payload.retryUntil && new Date(payload.retryUntil) < now) return "expired";
-  await sendMessage(payload.message);
-  return "sent";
+  // The row id is the vendor's RequestId / tracking_id: the same on every retry.
+  return sendMessage(payload.message, { id: row.id, db });
+}
+
+/**
+ * A ZNS Zalo refused for good (no Zalo account, template refused, OA revoked) goes by SMS: this row
+ * is done as "rerouted_sms" and a new SMS row, due now, takes the message on.
+ */
+async function rerouteToSms(db: Db, row: OutboxRow, error: string, now: Date): Promise<void> {
+  const payload = row.payload as MessagePayload;
+  const sms: MessagePayload = { ...payload, message: { ...payload.message, channel: "SMS" } };
+  const provider = providerOf("SMS");
+  await db.transaction(async (tx) => {
+    await markRerouted(tx, row.id, error, now);
+    await insertOutbox(tx, {
+      id: `msg_${newId()}`,
+      kind: "message",
+      target: "SMS",
+      payload: sms,
+      nextAttemptAt: now,
+      createdAt: now,
+      vendor: isVendor(provider) ? provider : null,
+    });
+  });
+  logger.info({ outbox: row.id, vendor: "zalo" }, "ZNS refused for good: the message goes by SMS");
 }
 
 /** One pass: claim what is due, send it, record the outcome. Returns how many rows it handled. */
@@ -70,13 +108,19 @@ export async function runOutboxOnce(
           failed += 1;
           return;
         }
-        await markDone(db, row.id, new Date());
+        await markDone(db, row.id, new Date(), outcome);
         sent += 1;
       } catch (error) {
         failed += 1;
-        metrics().outboxFailures.inc({ kind: row.kind });
+        metrics().outboxFailures.inc(failureLabels(row));
         const message = error instanceof Error ? error.message : String(error);
         logger.warn({ outbox: row.id, attempts: row.attempts, err: message }, "outbox delivery failed");
+        if (isPermanent(error)) {
+          if (row.kind === "message" && row.target === "ZNS" && canRerouteToSms(env()))
+            await rerouteToSms(db, row, message, now);
+          else await markGivenUp(db, row.id, message);
+          return;
+        }
         await markFailed(db, row.id, message, new Date(now.getTime() + backoffMs(row.attempts)));
       }
     }),
@@ -88,9 +132,17 @@ export async function runOutboxOnce(
 export function startOutboxWorker(db: Db): { stop: () => Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let tokenCheckedAt = 0;
   const tick = () => {
     if (stopped) return;
-    running = runOutboxOnce(db)
+    // The Zalo OA's token pair is kept fresh (and a revoked OA found) even when no ZNS goes out.
+    const config = env();
+    let tokenCheck: Promise<void> = Promise.resolve();
+    if (config.ZNS_PROVIDER === "zalo" && Date.now() - tokenCheckedAt > TOKEN_CHECK_MS) {
+      tokenCheckedAt = Date.now();
+      tokenCheck = keepZaloTokenFresh(db, config);
+    }
+    running = Promise.all([tokenCheck, runOutboxOnce(db)])
       .catch((error) => logger.error({ err: error }, "outbox pass failed"))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, env().OUTBOX_INTERVAL_SECONDS * 1000);

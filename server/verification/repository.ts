@@ -62,6 +62,11 @@ export async function insertCode(
   return row;
 }
 
+/** The channel a code really went by (a ZNS that Zalo refused went by SMS): the code page says so. */
+export async function setCodeChannel(db: Executor, id: string, channel: string): Promise<void> {
+  await db.update(oneTimeCodes).set({ channel }).where(eq(oneTimeCodes.id, id));
+}
+
 export async function findLatestCode(db: Executor, flowTokenId: string): Promise<OneTimeCodeRow | undefined> {
   const [row] = await db
     .select()

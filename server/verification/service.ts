@@ -5,7 +5,7 @@ import { newCode, newId, newToken, safeEqual, sha256 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import type { FlowTokenRow } from "@/server/db/tables/flow-tokens";
 import type { UserRow } from "@/server/db/tables/users";
-import { type Channel, deliver } from "@/server/notify/deliver";
+import { type Channel, deliverMessage } from "@/server/notify/deliver";
 import { recordSecurityEvent } from "@/server/security/service";
 import {
   addCodeAttempt,
@@ -15,6 +15,7 @@ import {
   findLiveFlow,
   insertCode,
   insertFlowToken,
+  setCodeChannel,
   updateUnusedFlow,
 } from "./repository";
 
@@ -176,7 +177,7 @@ export async function sendCode(
   await refuseEarlyResend(ctx, options.flow, now);
   const code = newCode();
   const destination = destinationFor(options.user, options.channel);
-  await insertCode(ctx.db, {
+  const codeRow = await insertCode(ctx.db, {
     id: newId(),
     flowTokenId: options.flow.id,
     channel: options.channel,
@@ -186,7 +187,7 @@ export async function sendCode(
     expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
   });
   const params = { code, minutes: CODE_TTL_SECONDS / 60 };
-  const delivery = await deliver(
+  const delivery = await deliverMessage(
     {
       channel: options.channel,
       to: destination,
@@ -199,11 +200,14 @@ export async function sendCode(
     },
     { retryUntil: new Date(now.getTime() + CODE_TTL_SECONDS * 1000) },
   );
+  // A ZNS that Zalo refused for good (no Zalo account, template refused, OA revoked) went by SMS
+  // (server/notify/deliver.ts): the code's row says so, and so does the person's code page.
+  if (delivery.channel !== options.channel) await setCodeChannel(ctx.db, codeRow.id, delivery.channel);
   await recordSecurityEvent(ctx, options.user.id, "otp_sent", {
-    channel: options.channel,
+    channel: delivery.channel,
     purpose: options.flow.purpose,
   });
-  return { expTime: CODE_TTL_SECONDS, delayed: delivery === "queued" };
+  return { expTime: CODE_TTL_SECONDS, delayed: delivery.outcome === "queued" };
 }
 
 async function refuseEarlyResend(ctx: Pick<Ctx, "db">, flow: FlowTokenRow, now: Date): Promise<void> {

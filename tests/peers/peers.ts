@@ -6,6 +6,10 @@
 //         GET /callback?...      → records the query as a product's callback page would
 //         GET /callbacks         → every recorded callback query (JSON)
 //         POST /sms              → the SMS webhook: records {to, text, params}; GET /sms?to= lists them
+//         POST /MainService.svc/json/SendMultipleMessage_V4_post_json/
+//                                → eSMS's brandname send (SMS_PROVIDER=esms): checks the fields like
+//                                  tests/peers/esms.ts, answers CodeResult "100" and records
+//                                  {to: Phone, text: Content, params: {code}} with the SMS above
 //         POST /lead             → the lead form service: records bodies; GET /leads lists them
 //         POST /identity         → who signs in at the OAuth server next (JSON Identity)
 //         GET /parent?src=<url>  → a sibling product's page framing `src`, collecting messages
@@ -15,12 +19,20 @@
 import { createServer } from "node:http";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { ESMS_PATH, invalidEsmsRequest } from "./esms";
 import { type Identity, startOAuthPeer } from "./oauth";
 
 const smtpPort = Number(process.env.PEER_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.PEER_HTTP_PORT ?? 3311);
 const oauthPort = Number(process.env.PEER_OAUTH_PORT ?? 3312);
 const oauth = await startOAuthPeer(oauthPort);
+/** The eSMS account the end-to-end app is configured with (playwright.config.ts). */
+const esmsAccount = {
+  apiKey: process.env.PEER_ESMS_API_KEY ?? "e2e-esms-api-key",
+  secretKey: process.env.PEER_ESMS_SECRET_KEY ?? "e2e-esms-secret-key",
+  brandname: process.env.PEER_ESMS_BRANDNAME ?? "NOVA",
+};
+let esmsSequence = 0;
 
 type Sms = { to: string; text: string; params: Record<string, unknown> };
 const smses: Sms[] = [];
@@ -74,6 +86,25 @@ createServer(async (req, res) => {
   if (req.method === "POST" && url.pathname === "/sms") {
     smses.push((await readJson(req)) as Sms);
     res.end("{}");
+  } else if (req.method === "POST" && url.pathname === ESMS_PATH) {
+    const body = (await readJson(req)) as Record<string, unknown>;
+    const why = invalidEsmsRequest(body);
+    const answer = (result: Record<string, unknown>) =>
+      res.end(JSON.stringify({ CountRegenerate: 0, ...result }));
+    if (why) {
+      console.error(`esms peer: refused a request: ${why}`);
+      answer({ CodeResult: "99", ErrorMessage: `Invalid request: ${why}` });
+    } else if (body.ApiKey !== esmsAccount.apiKey || body.SecretKey !== esmsAccount.secretKey) {
+      answer({ CodeResult: "101", ErrorMessage: "Authorize Failed" });
+    } else if (body.Brandname !== esmsAccount.brandname) {
+      answer({ CodeResult: "104", ErrorMessage: "Brand name code is not exist" });
+    } else {
+      const text = String(body.Content);
+      // The code as a person reads it in the SMS: the 6 digits in the text.
+      smses.push({ to: String(body.Phone), text, params: { code: /\b(\d{6})\b/.exec(text)?.[1] ?? "" } });
+      esmsSequence += 1;
+      answer({ CodeResult: "100", SMSID: `e2e-sms-${esmsSequence}` });
+    }
   } else if (url.pathname === "/sms") {
     const to = url.searchParams.get("to") ?? "";
     res.end(JSON.stringify(smses.filter((m) => m.to === to)));
