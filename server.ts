@@ -8,7 +8,7 @@ import { logger } from "@/lib/logger";
 import { sweepDueDeletions } from "@/server/account-deletion/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { closeDatabase, getDb } from "@/server/db/client";
-import { ensureDemoAccount } from "@/server/demo/demo";
+import { ensureDemoAccount, ensureDemoOperator } from "@/server/demo/demo";
 import { sweepExpiredDataExports } from "@/server/export/background";
 import { API_PREFIX } from "@/server/http/api-request";
 import { serveApi } from "@/server/http/fast-path";
@@ -107,8 +107,9 @@ async function main() {
 
   if (config.DEMO_SEED) {
     const demo = await ensureDemoAccount(db, config.DATA_DIR);
+    const operator = await ensureDemoOperator(db, config.DATA_DIR, config.DATA_ENCRYPTION_KEY);
     console.log(
-      `\n  Demo account: ${demo.email} / ${demo.password}\n  Sign in at http://localhost:${config.PORT}/signin\n`,
+      `\n  Demo account: ${demo.email} / ${demo.password}\n  Demo operator (admin console /admin): ${operator.email} / ${operator.password}, authenticator (TOTP) secret ${operator.totpSecret}\n  Sign in at http://localhost:${config.PORT}/signin\n`,
     );
   }
   if (config.OUTBOX_UI || config.NODE_ENV === "development") {

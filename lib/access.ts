@@ -22,6 +22,8 @@ export const SHELL_ROUTES = [
   "/package",
   "/commission",
   "/invoice",
+  // The operator console (DESIGN §13): its layout answers 404 to anyone without the admin scope.
+  "/admin",
 ] as const;
 /** Public screens (SPEC §2) that exist so far. */
 export const PUBLIC_ROUTES = [

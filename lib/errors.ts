@@ -78,6 +78,19 @@ export const ERROR_CODES = {
   PASSKEY_NOT_FOUND: 404,
   PASSKEY_EXISTS: 409,
   PASSKEY_LIMIT: 409,
+  /** An operator call (auth mode "admin") by someone without the admin scope. */
+  ADMIN_REQUIRED: 403,
+  /** An operator call from a session whose sign-in did not prove the second factor (or a passkey). */
+  ADMIN_2FA_REQUIRED: 403,
+  ACCOUNT_NOT_LOCKED: 409,
+  /** Locking an account that waits for deletion or was erased. */
+  ACCOUNT_NOT_LOCKABLE: 409,
+  TWO_FA_NOT_ENABLED: 409,
+  OUTBOX_ROW_NOT_FOUND: 404,
+  OUTBOX_ROW_SENT: 409,
+  /** An operator call names a person who does not exist (or was erased). */
+  PERSON_NOT_FOUND: 404,
+  PERSON_EMAIL_VERIFIED: 409,
   INTERNAL: 500,
 } as const;
 

@@ -3,7 +3,7 @@
 
 /** '*' shows to everyone signed in; 'admin' only to the admin scope (SPEC §6). */
 export type NavScope = "*" | "admin";
-export type NavIcon = "dashboard" | "order" | "affiliate" | "credit" | "profile";
+export type NavIcon = "dashboard" | "order" | "affiliate" | "credit" | "profile" | "admin";
 
 /** A link of the menu; `key` names its label under the `nav` catalog namespace. */
 export type NavLink = {
@@ -49,6 +49,17 @@ export const NAV_ITEMS: NavItem[] = [
   ]),
   navLink("credit", "/credit", { icon: "credit" }),
   navLink("profile", "/account/profile", { icon: "profile" }),
+  // The operator console (DESIGN §13): the admin scope only; its calls check the scope themselves.
+  navGroup(
+    "admin",
+    "admin",
+    [
+      navLink("adminPeople", "/admin/people", { scope: "admin" }),
+      navLink("adminOutbox", "/admin/outbox", { scope: "admin" }),
+      navLink("adminAudit", "/admin/audit", { scope: "admin" }),
+    ],
+    "admin",
+  ),
 ];
 
 const canSee = (itemScope: NavScope, userScope: string | null | undefined) =>

@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
-import { requestDeletionByOperator, sweepDueDeletions } from "@/server/account-deletion/service";
+import { sweepDueDeletions } from "@/server/account-deletion/service";
+import { cliOperator } from "@/server/admin/audit";
 import {
   affiliateCustomers,
   affiliateUnpaid,
@@ -17,7 +18,6 @@ import {
   ordersMark,
   ordersPending,
   outboxDrop,
-  outboxList,
   outboxRetry,
   packagesExport,
   packagesImport,
@@ -27,6 +27,8 @@ import {
 import {
   type Addition,
   addToBalance,
+  deleteAccountAsOperator,
+  exportAccountAsOperator,
   findPerson,
   listPeople,
   parseAmount,
@@ -37,7 +39,7 @@ import {
   setRequire2fa,
 } from "@/server/admin/service";
 import { closeDatabase, getDb } from "@/server/db/client";
-import { exportAccountByOperator } from "@/server/export/service";
+import { describeOutboxRows } from "@/server/outbox/service";
 
 const HELP = `Usage: npm run admin -- <command> [arguments]
 
@@ -88,11 +90,13 @@ Commands:
   payments transfers [--status partial|unmatched|late|matched] [--limit N]
                                     bank transfers received
 
-  outbox list [--failed|--done|--all] [--limit N]   deliveries waiting (default), given up, sent
+  outbox list [--failed|--done|--all] [--limit N]   deliveries waiting (default), given up, sent;
+                                    SMS/ZNS rows show the vendor's delivery status (eSMS reports)
   outbox retry <id>                 send a row again now, with a fresh set of attempts
   outbox drop <id>                  delete a row
 
-  --by NAME                         who is acting (recorded on orders; default $USER)
+  --by NAME                         who is acting: recorded on orders (default $USER) and in the
+                                    audit log of people and outbox commands (default cli:<OS user>)
   --help                            this text
 
 Runs on DATABASE_URL, or on the embedded PGlite in DATA_DIR (${env().DATA_DIR}).`;
@@ -116,6 +120,8 @@ async function run(args: string[]): Promise<unknown> {
     return rest[0];
   };
   const db = await getDb();
+  // People and outbox commands are audited under this name (server/admin/audit.ts).
+  const cli = () => cliOperator(db, option(rest, "--by"));
   switch (command) {
     case "find":
       return findPerson(db, needEmail());
@@ -125,40 +131,34 @@ async function run(args: string[]): Promise<unknown> {
       return listPeople(db, { limit, search: option(rest, "--search") });
     }
     case "require-2fa":
-      return setRequire2fa(db, needEmail(), onOff(rest[1]));
+      return setRequire2fa(cli(), needEmail(), onOff(rest[1]));
     case "admin-scope":
-      return setAdminScope(db, needEmail(), onOff(rest[1]));
+      return setAdminScope(cli(), needEmail(), onOff(rest[1]));
     case "partner":
-      return setPartner(db, needEmail(), onOff(rest[1]));
+      return setPartner(cli(), needEmail(), onOff(rest[1]));
     case "affiliate": {
       const level = option(rest, "--level");
-      return setAffiliateStatus(db, needEmail(), onOff(rest[1]), level ? Number(level) : undefined);
+      return setAffiliateStatus(cli(), needEmail(), onOff(rest[1]), level ? Number(level) : undefined);
     }
     case "affiliate-level":
-      return setAffiliateLevel(db, needEmail(), Number(rest[1]));
+      return setAffiliateLevel(cli(), needEmail(), Number(rest[1]));
     case "affiliate-customers":
       return affiliateCustomers(db, needEmail(), limitOf(rest));
     case "affiliate-unpaid":
       return affiliateUnpaid(db, needEmail(), limitOf(rest));
     case "delete-account":
-      return requestDeletionByOperator(
-        { db, clock: () => new Date(), env: env(), ip: "operator", userAgent: "npm run admin" },
-        { email: needEmail(), operator: actor(rest) },
-      );
+      return deleteAccountAsOperator({ ...cli(), env: env() }, needEmail());
     case "export-account": {
       const out = option(rest, "--out");
       if (!out) throw new Error("export-account needs --out FILE");
       const config = env();
-      const file = await exportAccountByOperator(
+      const file = await exportAccountAsOperator(
         {
-          db,
+          ...cli(),
           env: config,
-          clock: () => new Date(),
-          ip: "operator",
-          userAgent: "npm run admin",
           origin: config.APP_URL ? new URL(config.APP_URL).origin : `http://localhost:${config.PORT}`,
         },
-        { email: needEmail(), operator: actor(rest), lang: toLocale(option(rest, "--lang")) },
+        { email: needEmail(), lang: toLocale(option(rest, "--lang")) },
       );
       writeFileSync(out, file.bytes);
       return { file: out, bytes: file.bytes.length, name: file.fileName };
@@ -179,7 +179,7 @@ async function run(args: string[]): Promise<unknown> {
     case "add-points": {
       const what = command.slice("add-".length) as Addition;
       const email = needEmail();
-      return addToBalance(db, email, what, parseAmount(rest[1], what), option(rest, "--note"));
+      return addToBalance(cli(), email, what, parseAmount(rest[1], what), option(rest, "--note"));
     }
     case "packages":
       if (rest[0] === "export") return packagesExport(db);
@@ -259,10 +259,11 @@ async function outboxCommand(db: Awaited<ReturnType<typeof getDb>>, args: string
         : rest.includes("--all")
           ? "all"
           : "pending";
-    return outboxList(db, filter, limitOf(rest));
+    // Each row with its delivery as the vendor reported it (eSMS reports, Zalo's acceptance).
+    return describeOutboxRows(db, filter, limitOf(rest));
   }
-  if (sub === "retry" && rest[0]) return outboxRetry(db, rest[0]);
-  if (sub === "drop" && rest[0]) return outboxDrop(db, rest[0]);
+  if (sub === "retry" && rest[0]) return outboxRetry(cliOperator(db, option(rest, "--by")), rest[0]);
+  if (sub === "drop" && rest[0]) return outboxDrop(cliOperator(db, option(rest, "--by")), rest[0]);
   throw new Error("usage: outbox list [--failed|--done|--all] | outbox retry <id> | outbox drop <id>");
 }
 

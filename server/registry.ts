@@ -1,6 +1,7 @@
 import "server-only";
 import type { Call } from "@/server/http/call";
 import { accountDeletionCalls } from "./account-deletion/handlers";
+import { adminCalls } from "./admin/handlers";
 import { affiliateCalls } from "./affiliate/handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
@@ -8,6 +9,7 @@ import { captchaCalls } from "./captcha/handlers";
 import { checkoutCalls } from "./checkout/handlers";
 import { invoiceCalls } from "./invoice/handlers";
 import { leadCalls } from "./lead/handlers";
+import { notifyCalls } from "./notify/handlers";
 import { openApiCalls } from "./openapi/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
@@ -34,5 +36,7 @@ export const registry: Record<string, Call> = {
   ...affiliateCalls,
   ...invoiceCalls,
   ...partnerCalls,
+  ...adminCalls,
+  ...notifyCalls,
   ...openApiCalls(() => registry),
 };

@@ -14,9 +14,11 @@ import type { OrderStatus } from "@/server/order/schema";
 import { createOrderAsOperator } from "@/server/order/service/create-order";
 import { findOrderByReferenceNo, findOrdersInStatus } from "@/server/order/service/get-order";
 import { transitionOrder } from "@/server/order/state";
-import { dropOutboxRow, findOutboxRows, retryOutboxRow } from "@/server/outbox/service";
+import { findOutboxRows } from "@/server/outbox/service";
 import { exportCatalog, importCatalog } from "@/server/package/service";
 import { findUserByEmail } from "@/server/user/service";
+import { asOperator, type OperatorCtx } from "./audit";
+import { dropOutbox, retryOutbox } from "./outbox";
 
 function describeOrder(order: OrderRow) {
   return {
@@ -131,13 +133,15 @@ export async function outboxList(db: Db, filter: "pending" | "failed" | "done" |
   return (await findOutboxRows(db, filter, limit)).map(describeOutbox);
 }
 
-export async function outboxRetry(db: Db, id: string) {
-  if (!(await retryOutboxRow(db, id, new Date()))) throw new Error(`no undelivered outbox row ${id}`);
+/** `outbox retry <id>`: the console's retry (server/admin/outbox.ts), audited under the CLI's name. */
+export async function outboxRetry(by: Db | OperatorCtx, id: string) {
+  await retryOutbox(asOperator(by), { id });
   return `${id} will be sent on the next pass`;
 }
 
-export async function outboxDrop(db: Db, id: string) {
-  if (!(await dropOutboxRow(db, id))) throw new Error(`no outbox row ${id}`);
+/** `outbox drop <id>`: the console's drop, audited under the CLI's name. */
+export async function outboxDrop(by: Db | OperatorCtx, id: string) {
+  await dropOutbox(asOperator(by), { id });
   return `${id} dropped`;
 }
 

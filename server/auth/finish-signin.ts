@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
 import { type IssuedSession, issuedSession } from "@/server/session/issued";
-import { newSession, PORTAL_APP_CODE } from "@/server/session/service";
+import { newSession, PORTAL_APP_CODE, type SecondFactorKind } from "@/server/session/service";
 import {
   deviceLimitReached,
   newTrustedDevice,
@@ -53,6 +53,8 @@ export type PendingSignIn = {
   trustDevice?: boolean;
   /** The phone an SMS set-up code went to. */
   phone?: string;
+  /** How the stopped sign-in met the second factor (kept through the device-limit step). */
+  secondFactor?: SecondFactorKind;
 };
 
 const redirectOf = (result: SignInResult) =>
@@ -110,6 +112,8 @@ type FinishOptions = {
    * device limit), or the sign-in was strong on its own (a passkey with user verification).
    */
   secondFactorDone?: boolean;
+  /** How it was met, recorded on the session (the operator console asks for one proved here). */
+  secondFactor?: SecondFactorKind;
   /** How the person proved who they are when it was not a password (kept in the "signin" event). */
   method?: "passkey";
   /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
@@ -125,9 +129,12 @@ export async function finishSignIn(ctx: Ctx, options: FinishOptions): Promise<Si
   // A step started before the account was suspended for deletion (a code, the second factor, the
   // device limit) must not open a session now: only /auth/cancel-deletion restores it first.
   if (user.status === "DELETION_PENDING") throw new AppError("ACCOUNT_DELETION_PENDING");
-  // A trusted browser skips the second factor (once two-factor is on, whatever the scope).
+  // A trusted browser skips the second factor once two-factor is on, except for an operator: the
+  // admin scope proves it at every sign-in, so each of their sessions may open the console.
   const trustedDeviceId =
-    user.twoFaEnabledAt && !options.secondFactorDone ? await trustedDeviceFor(ctx, user) : undefined;
+    user.twoFaEnabledAt && !options.secondFactorDone && user.scope !== "admin"
+      ? await trustedDeviceFor(ctx, user)
+      : undefined;
   const skipSecondFactor = Boolean(options.secondFactorDone || trustedDeviceId);
   const state = {
     isVerified: user.isVerified,
@@ -193,10 +200,14 @@ async function openSignedInSession(
 ): Promise<SignInOutcome> {
   const { user, source, query, isNew, result } = options;
   const trust = options.trustDevice ? newTrustedDevice(ctx, user) : undefined;
+  const secondFactor: SecondFactorKind | undefined =
+    options.secondFactor ??
+    (options.method === "passkey" ? "passkey" : options.trustedDeviceId ? "trusted_device" : undefined);
   const portal = newSession(ctx, {
     user,
     appCode: PORTAL_APP_CODE,
     trustedDeviceId: trust?.row.id ?? options.trustedDeviceId,
+    secondFactor,
   });
   const product =
     result.kind === "callback"
@@ -220,7 +231,7 @@ async function openSignedInSession(
   if (!written.opened) {
     throw await deviceLimitReached(ctx, {
       user,
-      data: { query, isNew, source, trustDevice: options.trustDevice },
+      data: { query, isNew, source, trustDevice: options.trustDevice, secondFactor },
       method: source,
       appCode: result.kind === "callback" ? result.appCode : undefined,
     });
@@ -239,7 +250,7 @@ export function resumeSignIn(
   ctx: Ctx,
   user: UserRow,
   pending: PendingSignIn,
-  options: { clientId?: string; trustDevice?: boolean } = {},
+  options: { clientId?: string; trustDevice?: boolean; secondFactor?: SecondFactorKind } = {},
 ): Promise<SignInOutcome> {
   return finishSignIn(ctx, {
     user,
@@ -247,6 +258,7 @@ export function resumeSignIn(
     query: { ...pending.query, client_id: options.clientId ?? pending.query?.client_id },
     isNew: Boolean(pending.isNew),
     secondFactorDone: true,
+    secondFactor: options.secondFactor ?? pending.secondFactor,
     trustDevice: options.trustDevice ?? Boolean(pending.trustDevice),
   });
 }

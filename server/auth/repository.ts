@@ -73,7 +73,7 @@ const at = (date: Date) => sql`${date}::timestamptz`;
 
 const sessionValues = (s: NewSession) =>
   sql`(${s.id}, ${s.userId}, ${s.tokenHash}, ${s.appCode}, ${s.userAgent}, ${s.ip}, ${at(s.createdAt)},
-       ${at(s.lastSeenAt)}, ${at(s.expiresAt)}, ${s.trustedDeviceId}, ${s.parentSessionId})`;
+       ${at(s.lastSeenAt)}, ${at(s.expiresAt)}, ${s.trustedDeviceId}, ${s.parentSessionId}, ${s.secondFactor})`;
 
 /**
  * Every write of a sign-in in one statement, so one round trip and one commit: counts the person's
@@ -105,7 +105,7 @@ export async function writeSignIn(db: Executor, w: SignInWrites): Promise<SignIn
     ),
     opened as (
       insert into sessions (id, user_id, token_hash, app_code, user_agent, ip, created_at, last_seen_at,
-        expires_at, trusted_device_id, parent_session_id)
+        expires_at, trusted_device_id, parent_session_id, second_factor)
       select * from (values ${sql.join(w.sessions.map(sessionValues), sql`, `)}) as v
       where (select n from live) < ${w.limit.devices}
       returning id

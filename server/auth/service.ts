@@ -30,6 +30,7 @@ import {
 } from "@/server/verification/service";
 import { finishSignIn, handoffQuery, type PendingSignIn, type SignInOutcome } from "./finish-signin";
 import { allowedHosts } from "./hand-off";
+import { accountLocked } from "./locked";
 import { checkNewPassword } from "./new-password";
 import { findAccountToSignIn } from "./repository";
 import type {
@@ -85,7 +86,7 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
     await giveBack();
     throw await deletionPendingRefusal(ctx, { user, source: "signin", query: handoffQuery(input) });
   }
-  if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
+  if (user.status !== "ACTIVE") throw accountLocked(user);
   await giveBack();
   return finishSignIn(ctx, { user, source: "signin", query: handoffQuery(input), isNew: false });
 }

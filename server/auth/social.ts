@@ -20,6 +20,7 @@ import { createUser, findUserByEmail, findUserById, updateUser } from "@/server/
 import { createFlow, findAnonymousFlow, finishFlow, updateFlowData } from "@/server/verification/service";
 import { finishSignIn, handoffQuery, type SignInOutcome } from "./finish-signin";
 import { BUILDER_APP_CODE } from "./hand-off";
+import { accountLocked } from "./locked";
 import type { socialCallbackSchema, socialUrlSchema } from "./schema";
 import { newReferralCode } from "./service";
 
@@ -193,7 +194,7 @@ export async function finishSocialSignIn(
   const handoff = handoffQuery({ ...query, iframe: false, client_id: input.client_id ?? query.client_id });
   if (isDeletionPending(user))
     throw await deletionPendingRefusal(ctx, { user, source: "social", query: handoff });
-  if (user.status !== "ACTIVE") throw new AppError("ACCOUNT_LOCKED");
+  if (user.status !== "ACTIVE") throw accountLocked(user);
   return finishSignIn(ctx, {
     user,
     source: "social",

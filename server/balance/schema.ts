@@ -12,6 +12,8 @@ export const CREDIT_LOG_TYPES = {
   APP_RENEW_CREDIT: "-",
   MONEY_ADD: "+",
   MONEY_PURCHASED: "-",
+  /** An operator took credit, API credit or money back (the console's adjust-balance, with a note). */
+  ADMIN_DEDUCT: "-",
 } as const;
 export type CreditLogType = keyof typeof CREDIT_LOG_TYPES;
 export const CREDIT_LOG_TYPE_NAMES = Object.keys(CREDIT_LOG_TYPES) as CreditLogType[];

@@ -2,11 +2,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { encryptSecret } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/lib/password";
 import { type Adjustment, adjustBalance, hasCreditLog } from "@/server/balance/service";
 import type { Db } from "@/server/db/client";
 import { grantVerifyRewardOf, recordReferral } from "@/server/referral/service";
+import { newTotpSecret } from "@/server/two-factor/totp";
 import {
   createUser,
   findUserByEmail,
@@ -56,6 +58,56 @@ export async function ensureDemoAccount(
   if (demo && !(await hasCreditLog(db, demo.id))) await fillDemoAccount(db, demo.id);
   if (demo) await fillDemoOrders(db, demo.id);
   return { email: DEMO_EMAIL, password };
+}
+
+export const DEMO_OPERATOR_EMAIL = "operator@example.com";
+
+/**
+ * Issue 24: a second demo account, an operator (admin scope, TOTP on), so a newcomer can open the
+ * console (/admin). Its password and authenticator secret are made once and kept in DATA_DIR, like
+ * the demo account's, so every start can print them.
+ */
+export async function ensureDemoOperator(
+  db: Db,
+  dataDir: string,
+  encryptionKey: string,
+): Promise<{ email: string; password: string; totpSecret: string }> {
+  const file = path.resolve(dataDir, "demo-operator.json");
+  const stored = existsSync(file)
+    ? (JSON.parse(readFileSync(file, "utf8")) as { password?: string; totp_secret?: string })
+    : {};
+  const password = stored.password ?? `Oper@${randomBytes(6).toString("hex")}`;
+  const totpSecret = stored.totp_secret ?? newTotpSecret();
+  if (!(await findUserByEmail({ db }, DEMO_OPERATOR_EMAIL))) {
+    await createUser(
+      { db },
+      {
+        id: newId(),
+        email: DEMO_OPERATOR_EMAIL,
+        passwordHash: await hashPassword(password),
+        fullname: "Demo Operator",
+        phone: "0987654321",
+        countryCode: "vn",
+        isVerified: true,
+        isVerifyEmail: true,
+        isVerifyPhone: true,
+        code: "demo-operator",
+        scope: "admin",
+        twoFaType: "TOTP",
+        twoFaSecret: encryptSecret(totpSecret, encryptionKey),
+        twoFaEnabledAt: new Date(),
+      },
+    );
+  }
+  if (!stored.password || !stored.totp_secret) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(
+      file,
+      JSON.stringify({ email: DEMO_OPERATOR_EMAIL, password, totp_secret: totpSecret }, null, 2),
+      { mode: 0o600 },
+    );
+  }
+  return { email: DEMO_OPERATOR_EMAIL, password, totpSecret };
 }
 
 const DAY = 24 * 60 * 60 * 1000;

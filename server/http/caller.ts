@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { unsealSession } from "@/lib/session";
 import type { Ctx } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { resolveToken } from "@/server/session/service";
+import { PORTAL_APP_CODE, PROVED_SECOND_FACTORS, resolveToken } from "@/server/session/service";
 import type { ApiRequest } from "./api-request";
 import type { Call } from "./call";
 
@@ -112,6 +112,7 @@ export async function personOf(
     body: Record<string, unknown>;
   },
 ): Promise<Ctx["auth"]> {
+  if (call.auth === "admin") return operatorOf(sent);
   // The sealed cookie is opened only when no token came in the header (a product's call).
   const sealed = sent.headerToken ? null : await unsealSession(sent.sealedCookie, sent.secret);
   const bodyToken = call.bodyToken && typeof sent.body.token === "string" ? sent.body.token : undefined;
@@ -121,5 +122,31 @@ export async function personOf(
       ? await resolveToken(sent.db, token, sent.clock())
       : null;
   if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
+  return auth;
+}
+
+/**
+ * DESIGN §13: an operator call comes from the portal's own browser session, the cookie only (a
+ * token in a header or the body is what products hold), of an active person with the admin scope
+ * whose sign-in proved the second factor or used a passkey (PROVED_SECOND_FACTORS). A session
+ * adopted from a product's token (/iframe) or handed to a product records none, nor does a
+ * sign-in a trusted browser let skip the code.
+ */
+async function operatorOf(sent: {
+  db: Db;
+  clock: () => Date;
+  secret: string;
+  sealedCookie: string | undefined;
+}): Promise<NonNullable<Ctx["auth"]>> {
+  const sealed = await unsealSession(sent.sealedCookie, sent.secret);
+  const auth = sealed?.token ? await resolveToken(sent.db, sealed.token, sent.clock()) : null;
+  if (!auth) throw new AppError("UNAUTHORIZED");
+  if (auth.user.scope !== "admin" || auth.user.status !== "ACTIVE") throw new AppError("ADMIN_REQUIRED");
+  const { session } = auth;
+  const proved =
+    session.appCode === PORTAL_APP_CODE &&
+    !session.parentSessionId &&
+    (PROVED_SECOND_FACTORS as readonly (string | null)[]).includes(session.secondFactor);
+  if (!proved) throw new AppError("ADMIN_2FA_REQUIRED");
   return auth;
 }

@@ -20,6 +20,7 @@ const AUTH_ERRORS: Record<AuthMode, readonly ErrorCode[]> = {
   session: ["UNAUTHORIZED"],
   product: ["PRODUCT_KEY_INVALID"],
   bank: ["PRODUCT_KEY_INVALID"],
+  admin: ["UNAUTHORIZED", "ADMIN_REQUIRED", "ADMIN_2FA_REQUIRED"],
 };
 
 /** Every error code a call may answer: its own, its auth mode's and the common ones, by status. */
@@ -51,6 +52,7 @@ const ERROR_NOTES: Partial<Record<ErrorCode, string>> = {
   PACKAGE_MONTHS_INVALID: "`data.line` is the index of the refused line.",
   STORE_NOT_OWNED: "`data.line` is the index of the refused line (order/create).",
   RATE_LIMITED: "Try again after the seconds the message names.",
+  ACCOUNT_LOCKED: "`data.locked_reason` is the reason an operator gave when locking sign-in, or null.",
 };
 
 export function errorDescription(code: ErrorCode): string {

@@ -13,6 +13,7 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   session: [{ sessionCookie: [] }, { personToken: [] }],
   product: [{ productKey: [] }],
   bank: [{ bankKey: [] }],
+  admin: [{ sessionCookie: [] }],
 };
 
 export const AUTH_DESCRIPTIONS: Record<AuthMode, string> = {
@@ -23,6 +24,8 @@ export const AUTH_DESCRIPTIONS: Record<AuthMode, string> = {
   product:
     "Server to server: the product's `api_key` (APPS_CONFIG) as `authorization: Bearer <api_key>`; no cookie, no Origin check.",
   bank: "The bank's notification: `Authorization: Apikey <BANK_WEBHOOK_KEY>`.",
+  admin:
+    "An operator: the portal's session cookie only, of a person with the admin scope whose sign-in proved the second factor or used a passkey. Destructive actions also need a re-authentication within 15 minutes.",
 };
 
 export const tagOf = (path: string) => {

@@ -1,6 +1,8 @@
 import "server-only";
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import { cappedCount } from "@/server/db/count";
+import { within } from "@/server/db/filters";
 import type { OutboxRow } from "@/server/db/tables/outbox";
 import { outbox } from "@/server/db/tables/outbox";
 
@@ -40,17 +42,78 @@ export async function claimDue(
     .returning();
 }
 
-/** Marks a row delivered; a delivered message keeps who and when, not its text (codes, links). */
-export async function markDone(db: Executor, id: string, now: Date): Promise<void> {
+/** What a delivered message keeps: who and when, not its text (codes, links). */
+const deliveredPayload = sql`case when ${outbox.kind} = 'message' then jsonb_build_object('delivered', true, 'channel', ${outbox.target}) else ${outbox.payload} end`;
+
+/**
+ * Marks a row delivered. A vendor's answer is kept: its message id and "accepted" — unless a
+ * delivery report got here first (eSMS may report before the send's own answer is written).
+ */
+export async function markDone(
+  db: Executor,
+  id: string,
+  now: Date,
+  receipt: { vendorMessageId?: string; detail?: string } = {},
+): Promise<void> {
   await db
     .update(outbox)
     .set({
       doneAt: now,
       lockedUntil: null,
       lastError: null,
-      payload: sql`case when ${outbox.kind} = 'message' then jsonb_build_object('delivered', true, 'channel', ${outbox.target}) else ${outbox.payload} end`,
+      payload: deliveredPayload,
+      vendorMessageId: sql`coalesce(${receipt.vendorMessageId ?? null}::text, ${outbox.vendorMessageId})`,
+      deliveryStatus: sql`case when ${outbox.vendor} is null then null else coalesce(${outbox.deliveryStatus}, 'accepted') end`,
+      deliveryDetail: sql`coalesce(${outbox.deliveryDetail}, ${receipt.detail ?? null}::text)`,
     })
     .where(eq(outbox.id, id));
+}
+
+/** A ZNS given up in favour of an SMS (its own row): done here, with Zalo's reason kept. */
+export async function markRerouted(db: Executor, id: string, error: string, now: Date): Promise<void> {
+  await db
+    .update(outbox)
+    .set({
+      doneAt: now,
+      lockedUntil: null,
+      lastError: error.slice(0, 500),
+      payload: deliveredPayload,
+      deliveryStatus: "rerouted_sms",
+    })
+    .where(eq(outbox.id, id));
+}
+
+/**
+ * A vendor's delivery report on the row it names: by the row id (the RequestId the portal sent),
+ * else by the vendor's message id. A late "pending" never hides a final status. False when no row
+ * of that vendor matches.
+ */
+export async function applyDeliveryReport(
+  db: Executor,
+  report: {
+    vendor: string;
+    id?: string;
+    vendorMessageId?: string;
+    status: string;
+    detail: string;
+    at: Date;
+  },
+): Promise<boolean> {
+  const byId = report.id ? eq(outbox.id, report.id) : undefined;
+  const byVendorId = report.vendorMessageId ? eq(outbox.vendorMessageId, report.vendorMessageId) : undefined;
+  const which = byId && byVendorId ? or(byId, byVendorId) : (byId ?? byVendorId);
+  if (!which) return false;
+  const rows = await db
+    .update(outbox)
+    .set({
+      deliveryStatus: sql`case when ${report.status}::text = 'pending' and ${outbox.deliveryStatus} in ('delivered', 'failed', 'refused') then ${outbox.deliveryStatus} else ${report.status}::text end`,
+      deliveryDetail: report.detail.slice(0, 500),
+      deliveryReportedAt: report.at,
+      vendorMessageId: sql`coalesce(${outbox.vendorMessageId}, ${report.vendorMessageId ?? null}::text)`,
+    })
+    .where(and(eq(outbox.vendor, report.vendor), which))
+    .returning({ id: outbox.id });
+  return rows.length > 0;
 }
 
 export async function markFailed(
@@ -108,4 +171,54 @@ export async function markGivenUp(db: Executor, id: string, error: string): Prom
     .update(outbox)
     .set({ lastError: error.slice(0, 500), attempts: sql`${outbox.maxAttempts}`, lockedUntil: null })
     .where(eq(outbox.id, id));
+}
+
+/** The operator console's states of a row: still to send, given up, or delivered. */
+export type OutboxStatus = "waiting" | "failed" | "sent";
+
+const OUTBOX_STATES: Record<OutboxStatus, SQL | undefined> = {
+  waiting: and(isNull(outbox.doneAt), sql`${outbox.attempts} < ${outbox.maxAttempts}`),
+  failed: and(isNull(outbox.doneAt), sql`${outbox.attempts} >= ${outbox.maxAttempts}`),
+  sent: isNotNull(outbox.doneAt),
+};
+
+/**
+ * A page of the queue for the operator console, newest first. `channel` is a message's channel
+ * (EMAIL, SMS, ZNS) or WEBHOOK for product events; `app` is an event's product.
+ */
+export async function findOutboxPage(
+  db: Executor,
+  query: {
+    status?: OutboxStatus;
+    channel?: string;
+    app?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: OutboxRow[]; total: number }> {
+  const where = and(
+    query.status ? OUTBOX_STATES[query.status] : undefined,
+    query.channel === "WEBHOOK" ? eq(outbox.kind, "event") : undefined,
+    query.channel && query.channel !== "WEBHOOK"
+      ? and(ne(outbox.kind, "event"), eq(outbox.target, query.channel))
+      : undefined,
+    query.app ? and(eq(outbox.kind, "event"), eq(outbox.target, query.app)) : undefined,
+    ...within(outbox.createdAt, query),
+  );
+  const items = await db
+    .select()
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, outbox, where) };
+}
+
+/** One row by id, locked until the caller's transaction ends (an operator's retry or drop). */
+export async function findOutboxForUpdate(db: Executor, id: string): Promise<OutboxRow | undefined> {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1).for("update");
+  return row;
 }

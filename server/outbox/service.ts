@@ -5,7 +5,23 @@ import { logger } from "@/lib/logger";
 import { type Executor, getDb } from "@/server/db/client";
 import type { OutboxRow } from "@/server/db/tables/outbox";
 import type { OutgoingMessage } from "@/server/notify/send";
-import { countUndelivered, deleteOutbox, findOutbox, insertOutbox, resetOutbox } from "./repository";
+import {
+  applyDeliveryReport,
+  countUndelivered,
+  deleteOutbox,
+  findOutbox,
+  findOutboxForUpdate,
+  findOutboxPage,
+  insertOutbox,
+  markDone,
+  markFailed,
+  markGivenUp,
+  markRerouted,
+  type OutboxStatus,
+  resetOutbox,
+} from "./repository";
+
+export type { OutboxStatus };
 
 /** DESIGN §11 product events. */
 export type EventType =
@@ -71,6 +87,64 @@ export async function enqueueMessage(
   logger.info({ channel: message.channel }, "message queued in the outbox");
 }
 
+// A message for a vendor (eSMS, Zalo ZNS) is written here before its first try, so the vendor's
+// request id is the row id from the start: a retry sends the same RequestId (eSMS answers 124 to
+// one it already took, and nothing goes twice) and a delivery report finds its row, whether the
+// message went at once or after retries. The sender claims the row for the send's duration
+// (locked_until); if the instance dies mid-send, the worker takes it over when the claim runs out.
+
+/** How long the first sender holds a vendor message's row (its request times out after 10 s). */
+const SEND_CLAIM_MS = 60_000;
+/** A failed first try is retried after this; later ones back off (./worker.ts). */
+const FIRST_RETRY_MS = 5_000;
+
+/** Writes a vendor message's row, claimed by the caller for its first try; returns the row id. */
+export async function startVendorMessage(
+  db: Executor,
+  options: { message: OutgoingMessage; vendor: string; retryUntil?: Date; now: Date },
+): Promise<string> {
+  const id = `msg_${newId()}`;
+  const payload: MessagePayload = { message: options.message, retryUntil: options.retryUntil?.toISOString() };
+  await insertOutbox(db, {
+    id,
+    kind: "message",
+    target: options.message.channel,
+    payload,
+    attempts: 1,
+    nextAttemptAt: options.now,
+    lockedUntil: new Date(options.now.getTime() + SEND_CLAIM_MS),
+    createdAt: options.now,
+    vendor: options.vendor,
+  });
+  return id;
+}
+
+/** The vendor took the message: done, with its message id. */
+export const finishSent = (
+  db: Executor,
+  id: string,
+  receipt: { vendorMessageId?: string; detail?: string },
+  now: Date,
+): Promise<void> => markDone(db, id, now, receipt);
+
+/** The first try failed in a way a retry may fix: the worker tries again shortly. */
+export const finishForRetry = (db: Executor, id: string, error: string, now: Date): Promise<void> =>
+  markFailed(db, id, error, new Date(now.getTime() + FIRST_RETRY_MS));
+
+/** The vendor refused for good: no retries; the row stays for the operator. */
+export const finishGivenUp = (db: Executor, id: string, error: string): Promise<void> =>
+  markGivenUp(db, id, error);
+
+/** A ZNS that went by SMS instead (its own row): done, Zalo's reason kept. */
+export const finishRerouted = (db: Executor, id: string, error: string, now: Date): Promise<void> =>
+  markRerouted(db, id, error, now);
+
+/** A vendor's delivery report: the status lands on the row it names; false when none matches. */
+export const recordDeliveryReport = (
+  db: Executor,
+  report: { vendor: string; id?: string; vendorMessageId?: string; status: string; detail: string; at: Date },
+): Promise<boolean> => applyDeliveryReport(db, report);
+
 /**
  * Queues the building of a large data export in the caller's transaction (with its data_exports
  * row); the worker builds the zip and emails the link (server/export/background.ts).
@@ -111,6 +185,39 @@ export const retryOutboxRow = (db: Executor, id: string, now: Date): Promise<boo
 
 /** Drops a row whatever its state; false when there is none. */
 export const dropOutboxRow = (db: Executor, id: string): Promise<boolean> => deleteOutbox(db, id);
+
+/** The operator console's page of the queue: by state, channel (or WEBHOOK) and product, newest first. */
+export const findOutboxRowsPage = (
+  db: Executor,
+  query: Parameters<typeof findOutboxPage>[1],
+): Promise<{ items: OutboxRow[]; total: number }> => findOutboxPage(db, query);
+
+/** One row, locked until the caller's transaction ends: what an operator's retry or drop changes. */
+export const lockOutboxRow = (tx: Executor, id: string): Promise<OutboxRow | undefined> =>
+  findOutboxForUpdate(tx, id);
+
+/** `npm run admin -- outbox list`: one line per row, with what the vendor said of its delivery. */
+export async function describeOutboxRows(
+  db: Executor,
+  filter: "pending" | "failed" | "done" | "all",
+  limit: number,
+) {
+  return (await findOutbox(db, filter, limit)).map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    target: row.target,
+    vendor: row.vendor,
+    attempts: `${row.attempts}/${row.maxAttempts}`,
+    next_attempt_at: row.nextAttemptAt.toISOString(),
+    last_error: row.lastError,
+    done_at: row.doneAt?.toISOString() ?? null,
+    delivery: row.deliveryStatus,
+    delivery_detail: row.deliveryDetail,
+    delivery_reported_at: row.deliveryReportedAt?.toISOString() ?? null,
+    vendor_message_id: row.vendorMessageId,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
 
 /** Rows not yet delivered: due, waiting for a retry, or given up. */
 export const countUndeliveredRows = (db: Executor): Promise<number> => countUndelivered(db);

@@ -30,18 +30,18 @@ import { relyingParty } from "./webauthn";
 // remembered for this browser session for 10 minutes.
 
 /**
- * Whether this browser session proved the person within the last 10 minutes. Only an explicit
- * re-authentication counts, not the session's own start: a session adopted from a product's
- * token (/iframe) never saw the password.
+ * Whether this browser session proved the person within the last 10 minutes (or `maxAgeSeconds`:
+ * the operator console allows 15). Only an explicit re-authentication counts, not the session's
+ * own start: a session adopted from a product's token (/iframe) never saw the password.
  */
-export async function isReauthRecent(ctx: Ctx): Promise<boolean> {
+export async function isReauthRecent(ctx: Ctx, maxAgeSeconds = REAUTH_MAX_AGE_SECONDS): Promise<boolean> {
   const at = await findReauthAt(ctx.db, requireAuth(ctx).session.id);
-  return Boolean(at && ctx.clock().getTime() - at.getTime() <= REAUTH_MAX_AGE_SECONDS * 1000);
+  return Boolean(at && ctx.clock().getTime() - at.getTime() <= maxAgeSeconds * 1000);
 }
 
-/** REAUTH_REQUIRED unless this session re-authenticated within 10 minutes. */
-export async function requireRecentReauth(ctx: Ctx): Promise<void> {
-  if (!(await isReauthRecent(ctx))) throw new AppError("REAUTH_REQUIRED");
+/** REAUTH_REQUIRED unless this session re-authenticated within 10 minutes (or `maxAgeSeconds`). */
+export async function requireRecentReauth(ctx: Ctx, maxAgeSeconds = REAUTH_MAX_AGE_SECONDS): Promise<void> {
+  if (!(await isReauthRecent(ctx, maxAgeSeconds))) throw new AppError("REAUTH_REQUIRED");
 }
 
 async function markReauthenticated(ctx: Ctx, method: "password" | "passkey" | "email_code") {

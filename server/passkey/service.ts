@@ -11,6 +11,7 @@ import { newId } from "@/lib/ids";
 import { consume } from "@/lib/rate-limit";
 import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
 import { finishSignIn, handoffQuery, type SignInOutcome } from "@/server/auth/finish-signin";
+import { accountLocked } from "@/server/auth/locked";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { recordSecurityEvent } from "@/server/security/service";
@@ -167,7 +168,7 @@ export async function signInWithPasskey(
   }
   await acceptAssertion(ctx, { response, challenge, passkey, user, failureEvent: "signin_failed" });
   // Only after the key's proof: only its holder learns that the account is locked.
-  if (user.status !== "ACTIVE" && !isDeletionPending(user)) throw new AppError("ACCOUNT_LOCKED");
+  if (user.status !== "ACTIVE" && !isDeletionPending(user)) throw accountLocked(user);
   if (isDeletionPending(user)) {
     throw await deletionPendingRefusal(ctx, {
       user,

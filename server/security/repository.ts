@@ -40,7 +40,11 @@ export type SecurityEventType =
   | "passkey_clone_suspected"
   /** The account was suspended for deletion (data: by, due_at); by an operator when `operator` is set. */
   | "account_deletion_requested"
-  | "account_deletion_cancelled";
+  | "account_deletion_cancelled"
+  /** An operator locked or unlocked sign-in (data: operator, reason), or reset two-factor (server/admin). */
+  | "account_locked"
+  | "account_unlocked"
+  | "2fa_reset";
 
 export async function insertSecurityEvent(
   db: Executor,

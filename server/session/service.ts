@@ -36,6 +36,18 @@ export function forgetCachedSessions(selector: SessionSelector): Promise<void> {
   return forgetSessions(selector);
 }
 
+/**
+ * How a sign-in met the second factor: a code just proved (`totp`, `sms`, `backup`), a passkey
+ * with user verification, or a browser trusted at an earlier sign-in.
+ */
+export type SecondFactorKind = "totp" | "sms" | "backup" | "passkey" | "trusted_device";
+
+/**
+ * The second factors the operator console accepts: proved at this very sign-in. A trusted browser
+ * skipped the proof, and a session adopted from a product's token (/iframe) records none.
+ */
+export const PROVED_SECOND_FACTORS: readonly SecondFactorKind[] = ["totp", "sms", "backup", "passkey"];
+
 /** A session's row as it is stored: only the token's hash is kept. */
 export type NewSession = Omit<SessionRow, "revokedAt">;
 
@@ -45,7 +57,14 @@ export type NewSession = Omit<SessionRow, "revokedAt">;
  */
 export function newSession(
   ctx: Pick<Ctx, "clock" | "ip" | "userAgent">,
-  options: { user: UserRow; appCode: string; trustedDeviceId?: string; parentSessionId?: string },
+  options: {
+    user: UserRow;
+    appCode: string;
+    trustedDeviceId?: string;
+    parentSessionId?: string;
+    /** How the sign-in met the second factor (a browser session's own; products' tokens have none). */
+    secondFactor?: SecondFactorKind;
+  },
 ): { token: string; row: NewSession } {
   const token = newToken();
   const now = ctx.clock();
@@ -63,6 +82,7 @@ export function newSession(
       expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
       trustedDeviceId: options.trustedDeviceId ?? null,
       parentSessionId: options.parentSessionId ?? null,
+      secondFactor: options.secondFactor ?? null,
     },
   };
 }

@@ -168,7 +168,12 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
   if (!signInFlow) return enabled;
   await finishFlow(ctx, signInFlow);
   try {
-    return { ...enabled, signIn: await resumeSignIn(ctx, updated, signInFlow.data as PendingSignIn) };
+    return {
+      ...enabled,
+      signIn: await resumeSignIn(ctx, updated, signInFlow.data as PendingSignIn, {
+        secondFactor: input.method,
+      }),
+    };
   } catch (error) {
     // Stopped by the device limit: the backup codes are shown once, so they travel with the 503.
     if (error instanceof AppError && error.code === "DEVICE_LIMIT_EXCEEDED" && backupCodes) {
@@ -196,6 +201,28 @@ export async function disable2fa(ctx: Ctx, input: z.output<typeof disable2faSche
   await revokeTrustedDevices(ctx.db, user.id, ctx.clock());
   await forgetCachedSessions({ userId: user.id });
   await recordSecurityEvent(ctx, user.id, "2fa_disabled");
+}
+
+/**
+ * An operator's reset (server/admin, inside its transaction `db`): two-factor off, its secrets,
+ * backup codes and trusted browsers gone, so a sign-in that requires it asks for a new set-up.
+ * Answers how many unused backup codes and trusted browsers there were (never a secret).
+ */
+export async function resetTwoFactorOf(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<{ backupCodes: number; trustedDevices: number }> {
+  const codes = await countBackupCodes(db, userId);
+  await updateUser({ db }, userId, {
+    twoFaType: null,
+    twoFaSecret: null,
+    twoFaPendingSecret: null,
+    twoFaEnabledAt: null,
+  });
+  await replaceBackupCodes(db, userId, []);
+  const trustedDevices = await revokeTrustedDevices(db, userId, now);
+  return { backupCodes: codes.unused, trustedDevices };
 }
 
 /** Checks a second factor: the app's code (once), an SMS code, or a backup code (once). */
@@ -251,6 +278,7 @@ export async function verifyLogin(
   return resumeSignIn(ctx, user, pending, {
     clientId: input.client_id,
     trustDevice: Boolean(input.trust_device),
+    secondFactor: kind,
   });
 }
 

@@ -12,6 +12,7 @@ const AUTH_LABELS: Record<AuthMode, string> = {
   session: "session: cookie or token",
   product: "product api key",
   bank: "bank key",
+  admin: "operator: admin with second factor",
 };
 
 const AUTH_STYLES: Record<AuthMode, string> = {
@@ -20,6 +21,7 @@ const AUTH_STYLES: Record<AuthMode, string> = {
   session: "bg-emerald-50 text-emerald-800",
   product: "bg-amber-50 text-amber-900",
   bank: "bg-rose-50 text-rose-800",
+  admin: "bg-violet-50 text-violet-800",
 };
 
 export type Entry = { path: string; method: string; operation: Operation };

@@ -23,10 +23,25 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // A message handed to a vendor (eSMS, Zalo ZNS): its row exists from the first try, so the
+    // vendor's request id is the row id and a delivery report finds the row (server/notify/deliver.ts).
+    /** esms | zalo; null for the other adapters. */
+    vendor: text("vendor"),
+    /** The vendor's id of the accepted message (eSMS SMSID, Zalo msg_id). */
+    vendorMessageId: text("vendor_message_id"),
+    /** accepted (the vendor took it) | delivered | failed | pending (a report said so) | rerouted_sms (ZNS gave way to SMS). */
+    deliveryStatus: text("delivery_status"),
+    /** The vendor's own words for that status (codes and counts, never the message). */
+    deliveryDetail: text("delivery_detail"),
+    deliveryReportedAt: timestamp("delivery_reported_at", { withTimezone: true }),
   },
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
     index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
+    // A report without its RequestId is matched by the vendor's message id.
+    index("outbox_vendor_message_idx")
+      .on(t.vendor, t.vendorMessageId)
+      .where(sql`${t.vendorMessageId} is not null`),
   ],
 );
 

@@ -25,6 +25,13 @@ export const sessions = pgTable(
      * a framed adoption): signing that session out ends this one too (single sign-out).
      */
     parentSessionId: text("parent_session_id"),
+    /**
+     * How this browser session's sign-in met the second factor: totp, sms, backup (a code just
+     * proved), passkey (a key with user verification), trusted_device (a browser trusted earlier);
+     * null when none was asked or the session was adopted from a product's token. The operator
+     * console (auth mode "admin") accepts only a second factor proved at this sign-in.
+     */
+    secondFactor: text("second_factor"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

@@ -47,6 +47,8 @@ export const users = pgTable(
     signupAppCode: text("signup_app_code"),
     /** ACTIVE, LOCKED, DELETION_PENDING (suspended, can still cancel) or DELETED (anonymised). */
     status: text("status").notNull().default("ACTIVE"),
+    /** Why an operator locked sign-in (status LOCKED): shown to the person when a sign-in is refused. */
+    lockedReason: text("locked_reason"),
     /** When the person (or an operator) asked for the account's deletion; null when none is pending. */
     deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
     /** When the sweep erases the account: the request plus ACCOUNT_DELETION_GRACE_DAYS. */

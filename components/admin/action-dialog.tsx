@@ -1,0 +1,133 @@
+"use client";
+import { useTranslations } from "next-intl";
+import { type FormEvent, useId, useState } from "react";
+import { ReauthStep } from "@/components/forms/reauth-step";
+import { FormAlert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { MessageDialog } from "@/components/ui/dialog";
+import { TextField } from "@/components/ui/field";
+import { type ApiData, api } from "@/lib/http/client";
+import { isSuccess } from "@/lib/http/envelope";
+
+/** A field the operator fills before the action (a reason, a note, an amount). */
+export type ActionField = {
+  name: string;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  inputMode?: "text" | "decimal";
+  maxLength?: number;
+};
+
+/**
+ * One operator action in a dialog: what it does, its fields, a confirm button. When the server
+ * answers REAUTH_REQUIRED (a destructive action and no "confirm it's you" in the last 15 minutes),
+ * the dialog asks for it in place and then sends the action again, nothing retyped.
+ */
+export function ActionDialog({
+  title,
+  description,
+  path,
+  body,
+  fields = [],
+  confirm,
+  danger,
+  onClose,
+  onDone,
+}: {
+  title: string;
+  description: string;
+  /** The /2.0/admin/* call. */
+  path: string;
+  /** The call's fields besides the ones typed here (the person's id, the row's id). */
+  body: Record<string, unknown>;
+  fields?: ActionField[];
+  confirm: string;
+  danger?: boolean;
+  onClose: () => void;
+  /** Called with the server's message after success. */
+  onDone: (message: string) => void;
+}) {
+  const t = useTranslations("admin");
+  const tc = useTranslations("common");
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [needsReauth, setNeedsReauth] = useState(false);
+
+  async function send() {
+    setBusy(true);
+    setAlert(undefined);
+    setErrors({});
+    const typed = Object.fromEntries(fields.map((f) => [f.name, values[f.name]?.trim() || undefined]));
+    const envelope = await api(path, { ...body, ...typed }, { networkMessage: tc("networkError") });
+    setBusy(false);
+    if (isSuccess(envelope)) {
+      onDone(envelope.message || t("done"));
+      return;
+    }
+    const data = envelope.data as ApiData | null;
+    if (data?.error === "REAUTH_REQUIRED") {
+      setNeedsReauth(true);
+      return;
+    }
+    if (data?.fields && Object.keys(data.fields).some((k) => fields.some((f) => f.name === k))) {
+      setErrors(data.fields);
+      return;
+    }
+    setAlert(envelope.message);
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!busy) void send();
+  }
+
+  return (
+    <MessageDialog
+      open
+      title={title}
+      onClose={onClose}
+      cancel={tc("cancel")}
+      actions={
+        !needsReauth && (
+          <Button type="submit" form={`${id}-form`} busy={busy} variant={danger ? "danger" : "primary"}>
+            {confirm}
+          </Button>
+        )
+      }
+    >
+      {needsReauth ? (
+        <ReauthStep
+          reason={t("reauthReason")}
+          onDone={() => {
+            setNeedsReauth(false);
+            void send();
+          }}
+        />
+      ) : (
+        <form id={`${id}-form`} onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+          <p>{description}</p>
+          <FormAlert message={alert} />
+          {fields.map((field, index) => (
+            <TextField
+              key={field.name}
+              id={`${id}-${field.name}`}
+              label={field.label}
+              hint={field.hint}
+              error={errors[field.name]}
+              required={field.required}
+              inputMode={field.inputMode}
+              maxLength={field.maxLength ?? 500}
+              autoFocus={index === 0}
+              value={values[field.name] ?? ""}
+              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+            />
+          ))}
+        </form>
+      )}
+    </MessageDialog>
+  );
+}

@@ -1,0 +1,137 @@
+import "server-only";
+import { userInfo } from "node:os";
+import type { z } from "zod";
+import { newId } from "@/lib/ids";
+import { listRange, type Page } from "@/lib/list-query";
+import { type Ctx, requireAuth } from "@/server/context";
+import type { Db, Executor } from "@/server/db/client";
+import type { AuditRow } from "@/server/db/tables/audit";
+import { findAuditPage, insertAudit } from "./repository";
+import type { AuditAction, AuditRowDto, AuditTargetType, auditListSchema } from "./schema";
+
+// DESIGN §13: every operator action, from the console or `npm run admin`, goes through the
+// services of this folder and writes one audit row: who, when, from where, what, on whom, and the
+// changed fields before and after. The row is written in the action's own transaction.
+
+/** Who acts: an operator's account (the console), or the name the command line was given. */
+export type Operator = { id: string | null; name: string; ip: string | null };
+
+/** What an operator's service needs: the database, the clock, the request's address and agent, who. */
+export type OperatorCtx = Pick<Ctx, "db" | "clock" | "ip" | "userAgent"> & { operator: Operator };
+
+/** The console's operator: the signed-in admin (auth mode "admin"), by email, from the request's address. */
+export function consoleOperator(ctx: Ctx): OperatorCtx {
+  const { user } = requireAuth(ctx);
+  return {
+    db: ctx.db,
+    clock: ctx.clock,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+    operator: { id: user.id, name: user.email, ip: ctx.ip },
+  };
+}
+
+/** The command line's operator: `--by NAME`, else `cli:<the OS user>` (scripts/admin.ts). */
+export function cliOperator(db: Db, name?: string): OperatorCtx {
+  return {
+    db,
+    clock: () => new Date(),
+    ip: "operator",
+    userAgent: "npm run admin",
+    operator: { id: null, name: name?.trim() || `cli:${userInfo().username}`, ip: null },
+  };
+}
+
+/** A command-line service's first argument: an operator, or a bare database acting as `cli:<the OS user>`. */
+export function asOperator(from: Db | OperatorCtx): OperatorCtx {
+  return "operator" in from ? from : cliOperator(from);
+}
+
+type Fields = Record<string, unknown>;
+
+/**
+ * The fields whose values differ, as they were and as they are; a field only one side has (a
+ * log row's reference) stays on that side. An action that changed nothing keeps both empty.
+ */
+export function changedFields(before: Fields, after: Fields): { before: Fields; after: Fields } {
+  const was: Fields = {};
+  const is: Fields = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (key in before) was[key] = before[key];
+    if (key in after) is[key] = after[key];
+  }
+  return { before: was, after: is };
+}
+
+/** Field names that could carry a secret: the audit log refuses them rather than keep one. */
+const SECRET_FIELD = /secret|hash|password|token|otp/i;
+
+function assertNoSecrets(fields: Fields | null | undefined): void {
+  for (const key of Object.keys(fields ?? {})) {
+    if (SECRET_FIELD.test(key)) throw new Error(`audit fields must not carry secrets: ${key}`);
+  }
+}
+
+export type AuditEntry = {
+  action: AuditAction;
+  targetType: AuditTargetType;
+  targetId: string | null;
+  before?: Fields | null;
+  after?: Fields | null;
+  note?: string | null;
+};
+
+/** Writes the action's audit row with `db` (the action's transaction); answers its id. */
+export async function recordAudit(db: Executor, ctx: OperatorCtx, entry: AuditEntry): Promise<string> {
+  assertNoSecrets(entry.before);
+  assertNoSecrets(entry.after);
+  const row = await insertAudit(db, {
+    id: newId(),
+    at: ctx.clock(),
+    operatorId: ctx.operator.id,
+    operator: ctx.operator.name,
+    ip: ctx.operator.ip,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    note: entry.note || null,
+  });
+  return row.id;
+}
+
+function toAuditDto(row: AuditRow): AuditRowDto {
+  return {
+    _id: row.id,
+    id: row.id,
+    at: row.at.toISOString(),
+    operator_id: row.operatorId,
+    operator: row.operator,
+    ip: row.ip,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    before: row.before,
+    after: row.after,
+    note: row.note,
+  };
+}
+
+/** /admin/audit/list: newest first, by operator, action, target and days (the operator's time zone). */
+export async function listAudit(
+  ctx: Ctx,
+  input: z.output<typeof auditListSchema>,
+): Promise<Page<AuditRowDto>> {
+  const { user } = requireAuth(ctx);
+  const found = await findAuditPage(ctx.db, {
+    operator: input.operator || undefined,
+    action: input.action,
+    targetId: input.target_id || undefined,
+    ...listRange(input, user.timezone),
+    limit: input.limit,
+    offset: input.offset,
+  });
+  return { items: found.items.map(toAuditDto), total: found.total };
+}

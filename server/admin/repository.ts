@@ -1,0 +1,109 @@
+import "server-only";
+import { and, desc, eq, like, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "@/server/db/client";
+import { cappedCount } from "@/server/db/count";
+import { containing, within } from "@/server/db/filters";
+import { type AuditRow, auditLog, type NewAuditRow } from "@/server/db/tables/audit";
+import { affiliates } from "@/server/db/tables/balances";
+import { type SecurityEventRow, securityEvents } from "@/server/db/tables/security-events";
+import { type UserRow, users } from "@/server/db/tables/users";
+
+// The operator console's reads across the account's tables, and the audit log. The audit log is
+// append-only: this file inserts and reads it, and nothing in the portal updates or deletes it
+// (a trigger of migration 0014 refuses both).
+
+export async function insertAudit(db: Executor, row: NewAuditRow): Promise<AuditRow> {
+  const [written] = await db.insert(auditLog).values(row).returning();
+  if (!written) throw new Error("audit insert returned nothing");
+  return written;
+}
+
+/** A page of the audit log, newest first; `operator` is part of the name or the exact account id. */
+export async function findAuditPage(
+  db: Executor,
+  query: {
+    operator?: string;
+    action?: string;
+    targetId?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: AuditRow[]; total: number }> {
+  const name = containing(query.operator?.toLowerCase());
+  const where = and(
+    query.operator && name
+      ? or(eq(auditLog.operatorId, query.operator), sql`lower(${auditLog.operator}) like ${name}`)
+      : undefined,
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.targetId ? eq(auditLog.targetId, query.targetId) : undefined,
+    ...within(auditLog.at, query),
+  );
+  const items = await db
+    .select()
+    .from(auditLog)
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, auditLog, where) };
+}
+
+/** The phone digits a search may mean: as typed, and a +84 number written the local way. */
+function phoneForms(q: string): string[] {
+  const digits = q.replace(/\D/g, "");
+  if (digits.length < 3) return [];
+  return digits.startsWith("84") && digits.length > 9 ? [digits, `0${digits.slice(2)}`] : [digits];
+}
+
+/** People newest first: `q` is part of an email, name or phone number, or an exact id. */
+export async function findPeoplePage(
+  db: Executor,
+  query: { q?: string; from?: Date; to?: Date; limit: number; offset: number },
+): Promise<{ items: UserRow[]; total: number }> {
+  const q = query.q?.trim();
+  const pattern = containing(q?.toLowerCase());
+  const matches: (SQL | undefined)[] =
+    q && pattern
+      ? [
+          eq(users.id, q),
+          sql`lower(${users.email}) like ${pattern}`,
+          sql`lower(${users.fullname}) like ${pattern}`,
+          ...phoneForms(q).map((digits) => like(users.phone, `%${digits}%`)),
+        ]
+      : [];
+  const where = and(matches.length > 0 ? or(...matches) : undefined, ...within(users.createdAt, query));
+  const items = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, users, where) };
+}
+
+/** The person's affiliate level, or undefined when they are not in the programme. */
+export async function findAffiliateLevel(db: Executor, userId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ level: affiliates.level })
+    .from(affiliates)
+    .where(eq(affiliates.userId, userId))
+    .limit(1);
+  return row?.level;
+}
+
+/** The person's newest security events. */
+export function findRecentSecurityEvents(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<SecurityEventRow[]> {
+  return db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.createdAt), desc(securityEvents.id))
+    .limit(limit);
+}
