@@ -163,7 +163,7 @@ test.describe("lists", () => {
     await expect(page).toHaveURL(/size=2&page=6$/);
     await expect(showing(page)).toHaveText("Showing 11–12 of 12");
 
-    // Type filter: each SPEC §4 type with its sign; back to page 1.
+    // Type filter: each SPEC §4 type with its sign (and the console's deduction); back to page 1.
     const type = page.getByLabel("Type", { exact: true });
     await expect(type.locator("option")).toHaveText([
       "All types",
@@ -174,6 +174,7 @@ test.describe("lists", () => {
       "App credit renewal (-)",
       "Money added (+)",
       "Paid with money (-)",
+      "Deducted by admin (-)",
     ]);
     await page.goto("/credit?size=2&page=3");
     await type.selectOption("USER_BUY_ORDER");
