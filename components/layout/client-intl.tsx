@@ -27,13 +27,10 @@ export const PUBLIC_NAMESPACES = [...SHARED_NAMESPACES, "auth"] as const;
  * The signed-in pages': their own, and of the sign-in words only the two-factor dialogs'. Each
  * render serialises the catalog into the page, so what no client component reads stays out.
  */
-export const ACCOUNT_NAMESPACES = [
-  ...SHARED_NAMESPACES,
-  "auth.twoFactor",
-  "passkeys",
-  "reauth",
-  "admin",
-] as const;
+export const ACCOUNT_NAMESPACES = [...SHARED_NAMESPACES, "auth.twoFactor", "passkeys", "reauth"] as const;
+
+/** The operator console's pages (app/(account)/admin/layout.tsx): the account's words and its own. */
+export const ADMIN_NAMESPACES = [...ACCOUNT_NAMESPACES, "admin"] as const;
 
 /** The catalog cut to `paths` (a namespace, or one nested a level down as `auth.twoFactor`). */
 function pick(all: Catalog, paths: readonly string[]): Catalog {
