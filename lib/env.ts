@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { bool, messagingEnv } from "./env-messaging";
 
 /** One product of the family: where it lives and where it signs a person out. */
 const appSchema = z
@@ -53,10 +54,6 @@ function isImageAddress(value: string): boolean {
   }
 }
 
-const bool = z
-  .enum(["1", "0", "true", "false", "yes", "no", ""])
-  .transform((v) => v === "1" || v === "true" || v === "yes");
-
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
@@ -101,30 +98,7 @@ const envSchema = z.object({
   OIDC_JWKS: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Account portal <no-reply@localhost>"),
-  SMS_PROVIDER: z.enum(["outbox", "webhook", "esms"]).default("outbox"),
-  SMS_WEBHOOK_URL: z.url().optional(),
-  ZNS_PROVIDER: z.enum(["outbox", "webhook", "zalo"]).default("outbox"),
-  ZNS_WEBHOOK_URL: z.url().optional(),
-  /** eSMS brandname SMS (SMS_PROVIDER=esms, server/notify/esms.ts): the account's keys and registered brandname. */
-  ESMS_API_KEY: z.string().trim().min(1).optional(),
-  ESMS_SECRET_KEY: z.string().trim().min(1).optional(),
-  ESMS_BRANDNAME: z.string().trim().min(1).max(11).optional(),
-  ESMS_BASE_URL: z.url().default("https://rest.esms.vn"),
-  /** eSMS's Sandbox=1: requests are checked and answered but nothing is sent or charged. */
-  ESMS_SANDBOX: bool.default(false),
-  /** The secret of eSMS's delivery reports (`/2.0/notify/esms-report?key=…`); unset = no CallbackUrl, reports refused. */
-  ESMS_REPORT_KEY: z.string().min(16).optional(),
-  /** Zalo ZNS (ZNS_PROVIDER=zalo, server/notify/zalo.ts): the Zalo app linked to the Official Account. */
-  ZALO_APP_ID: z.string().trim().min(1).optional(),
-  ZALO_APP_SECRET: z.string().trim().min(1).optional(),
-  /** The OA's first refresh token; the portal keeps the rotating pair in its database afterwards. */
-  ZALO_OA_REFRESH_TOKEN: z.string().trim().min(1).optional(),
-  /** ZNS template ids per message kind (README "SMS and Zalo ZNS"): the one-time code's. */
-  ZNS_TEMPLATE_OTP: z.string().trim().min(1).optional(),
-  /** Zalo's development mode (`mode: "development"`): ZNS reach only the app's and the OA's administrators. */
-  ZNS_DEVELOPMENT: bool.default(false),
-  ZALO_ZNS_URL: z.url().default("https://business.openapi.zalo.me"),
-  ZALO_OAUTH_URL: z.url().default("https://oauth.zaloapp.com"),
+  ...messagingEnv,
   CAPTCHA_PROVIDER: z.enum(["altcha"]).default("altcha"),
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** PBKDF2 iterations a browser must run per challenge attempt; low in tests. */

@@ -3,9 +3,9 @@ import type { Ctx } from "@/server/context";
 import { defineCall } from "@/server/http/call";
 import { requireRecentReauth } from "@/server/passkey/reauth";
 import { consoleOperator, listAudit } from "./audit";
+import { adjustPersonBalance } from "./balances";
 import { dropOutbox, listOutbox, retryOutbox } from "./outbox";
 import {
-  adjustPersonBalance,
   getPerson,
   lockPerson,
   resendPersonVerification,

@@ -3,8 +3,6 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { listRange, type Page } from "@/lib/list-query";
 import { parseUserAgent } from "@/lib/user-agent";
-import type { CreditLogType } from "@/server/balance/schema";
-import { adjustBalanceIn } from "@/server/balance/service";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
@@ -22,8 +20,6 @@ import { findUserById, updateUser } from "@/server/user/service";
 import { changedFields, type OperatorCtx, recordAudit } from "./audit";
 import { findAffiliateLevel, findPeoplePage, findRecentSecurityEvents } from "./repository";
 import type {
-  BalanceAdjustedDto,
-  BalanceKind,
   lockPersonSchema,
   PersonChangedDto,
   PersonDetailDto,
@@ -54,7 +50,7 @@ export function toPersonRow(user: UserRow): PersonRowDto {
 }
 
 /** The person an operator acts on; an erased account is nobody to act on any more. */
-async function personToChange(db: Executor, id: string): Promise<UserRow> {
+export async function personToChange(db: Executor, id: string): Promise<UserRow> {
   const user = await findUserById({ db }, id);
   if (!user || user.status === "DELETED") throw new AppError("PERSON_NOT_FOUND");
   return user;
@@ -308,52 +304,3 @@ export async function resendPersonVerification(
   });
   return { sent_at: sentAt.toISOString(), audit_id: auditId };
 }
-
-/** The credit-log type of an operator's change: an addition as the command line always wrote it, or a deduction. */
-function logTypeOf(kind: Exclude<BalanceKind, "point">, amount: number): CreditLogType {
-  if (amount < 0) return "ADMIN_DEDUCT";
-  return kind === "credit" ? "ADMIN_ADD" : kind === "credit_app" ? "APP_DEPOSIT" : "MONEY_ADD";
-}
-
-/**
- * /admin/people/adjust-balance (and `add-*` of the command line): adds to or takes from a balance,
- * writing its log row with the operator's note, the balance never below zero.
- */
-export async function adjustPersonBalance(
-  ctx: OperatorCtx,
-  input: { id: string; kind: BalanceKind; amount: number; note?: string },
-): Promise<BalanceAdjustedDto> {
-  const result = await ctx.db.transaction(async (tx) => {
-    const user = await personToChange(tx, input.id);
-    const moved = await adjustBalanceIn(tx, {
-      userId: user.id,
-      balance: input.kind,
-      amount: input.amount,
-      type: input.kind === "point" ? undefined : logTypeOf(input.kind, input.amount),
-      note: input.note || undefined,
-      now: ctx.clock(),
-    });
-    // The balance moved in one statement: what it was is what it is less the change.
-    const before =
-      input.kind === "money" ? moved.balance - input.amount : round2(moved.balance - input.amount);
-    const auditId = await recordAudit(tx, ctx, {
-      action: "person.adjust_balance",
-      targetType: "person",
-      targetId: user.id,
-      before: { [input.kind]: before },
-      after: { [input.kind]: moved.balance, reference_no: moved.referenceNo },
-      note: input.note,
-    });
-    return {
-      kind: input.kind,
-      amount: input.amount,
-      balance: moved.balance,
-      reference_no: moved.referenceNo,
-      audit_id: auditId,
-    };
-  });
-  await forgetCachedSessions({ userId: input.id });
-  return result;
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;

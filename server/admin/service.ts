@@ -9,7 +9,7 @@ import { exportAccountByOperator } from "@/server/export/service";
 import { forgetCachedSessions } from "@/server/session/service";
 import { findUserByEmail, listUsers, setAffiliate, updateAffiliate, updateUser } from "@/server/user/service";
 import { type AuditEntry, asOperator, changedFields, type OperatorCtx, recordAudit } from "./audit";
-import { adjustPersonBalance } from "./people";
+import { adjustPersonBalance } from "./balances";
 import { findAffiliateLevel } from "./repository";
 
 // The command line's people commands (`npm run admin`): the same services as the console's, each

@@ -548,7 +548,8 @@ const FAKE_BACKUP_CODES = [
 // The page now checks its step on the server before showing the choice, and a step that requires
 // two-factor cannot be made here (`npm run admin -- require-2fa` needs the data dir the running
 // server holds): with a made-up token the page shows the expired state. The dialogs themselves
-// run in profile mode in account/security.spec.ts and in the screens test below.
+// run in profile mode in account/security.spec.ts and in the screens test below. The operator
+// console (issue 24) has no "require two-factor" call yet; with one, this test can make its step.
 test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app modal to backup codes, SMS modal, 503", async ({
   page,
   context,
