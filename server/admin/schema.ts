@@ -33,9 +33,26 @@ export const AUDIT_ACTIONS = [
   "person.export",
   "outbox.retry",
   "outbox.drop",
+  "order.create",
+  "order.mark",
+  "order.confirm_transfer",
+  "payment.check_status",
+  "transfer.apply",
+  "invoice.issue",
+  "invoice.pay",
+  "invoice.cancel",
+  "packages.import",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_TARGET_TYPES = ["person", "outbox"] as const;
+export const AUDIT_TARGET_TYPES = [
+  "person",
+  "outbox",
+  "order",
+  "payment",
+  "transfer",
+  "invoice",
+  "packages",
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 const rowId = text({ min: 1, max: 64 });
