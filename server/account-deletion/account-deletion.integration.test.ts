@@ -20,6 +20,7 @@ import { updateUser } from "@/server/user/repository";
 import { configureProducts, productToken } from "@/tests/factories/commerce";
 import { createUser, PASSWORD, randomPhone } from "@/tests/factories/user";
 import { call, lastSmsCode, ORIGIN } from "@/tests/setup/api";
+import { addPasskey } from "@/tests/support/passkeys";
 import { codeAt, type FlowData } from "@/tests/support/sign-in";
 import { SoftAuthenticator } from "@/tests/support/soft-authenticator";
 import { requestDeletionByOperator } from "./service";
@@ -287,9 +288,7 @@ describe("a passkey sign-in during the grace period", () => {
     const { user, cookie } = await signedInPerson();
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
     await reauth(cookie);
-    const options = await call<Data>("/passkey/registration-options", {}, { cookie });
-    const response = authenticator.create(options.body.data);
-    expect((await call("/passkey/register", { response, name: "Phone" }, { cookie })).body.code).toBe(200);
+    await addPasskey(cookie, authenticator, {}, "Phone");
     await twoFactorOn(user.id);
     const code = await codeAt(TOTP_SECRET, Date.now());
     expect(

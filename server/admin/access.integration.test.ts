@@ -21,6 +21,7 @@ import { createOperator, reauthenticate, signedInOperator, signInWithTotp } from
 import { openTestSession } from "@/tests/factories/session";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, ORIGIN } from "@/tests/setup/api";
+import { addPasskey } from "@/tests/support/passkeys";
 import { codeAt } from "@/tests/support/sign-in";
 import { SoftAuthenticator } from "@/tests/support/soft-authenticator";
 import { setAdminScope } from "./service";
@@ -260,11 +261,7 @@ describe("the sign-ins that open the console", () => {
     const cookie = await signInWithTotp(user, secret);
     await reauthenticate(cookie);
     const authenticator = new SoftAuthenticator({ origin: ORIGIN });
-    const options = await call<Data>("/passkey/registration-options", {}, { cookie });
-    const response = authenticator.create(options.body.data);
-    expect((await call<Data>("/passkey/register", { response, name: "Key" }, { cookie })).body.code).toBe(
-      200,
-    );
+    await addPasskey(cookie, authenticator, {}, "Key");
 
     const challenge = await call<Data>("/passkey/signin-options", {});
     const signedIn = await call<Data>("/passkey/signin", {

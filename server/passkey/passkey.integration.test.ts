@@ -10,6 +10,7 @@ import { securityEvents } from "@/server/db/tables/security-events";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, call, ORIGIN } from "@/tests/setup/api";
 import { setUpEnv } from "@/tests/support/env";
+import { addPasskey } from "@/tests/support/passkeys";
 import { at, type FlowData } from "@/tests/support/sign-in";
 import { SoftAuthenticator } from "@/tests/support/soft-authenticator";
 
@@ -33,22 +34,6 @@ async function signedInPerson(overrides: Parameters<typeof createUser>[0] = {}) 
 }
 
 /** Re-authenticates, then creates and registers a passkey on `authenticator`; answers its id. */
-async function addPasskey(
-  cookie: string,
-  authenticator: SoftAuthenticator,
-  options: CallOptions = {},
-  name = "My phone",
-) {
-  const reauth = await call<Data>("/user/reauthenticate", { password: PASSWORD }, { cookie, ...options });
-  expect(reauth.body.code).toBe(200);
-  const opts = await call<Data>("/passkey/registration-options", {}, { cookie, ...options });
-  expect(opts.body.code).toBe(200);
-  const response = authenticator.create(opts.body.data);
-  const registered = await call<Data>("/passkey/register", { response, name }, { cookie, ...options });
-  expect(registered.body.code).toBe(200);
-  return String(registered.body.data.id);
-}
-
 async function signInOptions(options: CallOptions = {}) {
   const res = await call<Data>("/passkey/signin-options", {}, options);
   expect(res.body.code).toBe(200);

@@ -9,6 +9,7 @@ import { securityEvents } from "@/server/db/tables/security-events";
 import { users } from "@/server/db/tables/users";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, lastCode, ORIGIN } from "@/tests/setup/api";
+import { addPasskey } from "@/tests/support/passkeys";
 import { at, type FlowData } from "@/tests/support/sign-in";
 import { SoftAuthenticator } from "@/tests/support/soft-authenticator";
 
@@ -38,11 +39,7 @@ async function personWithPasskey(authenticator: SoftAuthenticator) {
   const person = await signedInPerson();
   const t0 = Date.now() - 20 * MINUTE;
   const { cookie } = person;
-  await call("/user/reauthenticate", { password: PASSWORD }, { cookie, clock: at(t0) });
-  const opts = await call<Data>("/passkey/registration-options", {}, { cookie, clock: at(t0) });
-  const response = authenticator.create(opts.body.data);
-  const added = await call<Data>("/passkey/register", { response, name: "Phone" }, { cookie, clock: at(t0) });
-  expect(added.body.code).toBe(200);
+  await addPasskey(cookie, authenticator, { clock: at(t0) }, "Phone");
   return person;
 }
 
