@@ -213,6 +213,30 @@ describe("/account-deletion/request", () => {
 });
 
 describe("signing in during the grace period", () => {
+  it("does not lift an operator's lock: the offer to cancel answers the lock and its reason", async () => {
+    const user = await createUser();
+    const db = await getDb();
+    await db
+      .update(users)
+      .set({ status: "LOCKED", lockedReason: "Chargeback under review" })
+      .where(eq(users.id, user.id));
+    const ctx = { db, clock: () => new Date(), env: env(), ip: "operator", userAgent: "t" };
+    await requestDeletionByOperator(ctx, { email: user.email, operator: "ops" });
+
+    const right = await call<Data>("/auth/signin", { email: user.email, password: PASSWORD });
+    expect(right.body.data.error).toBe("ACCOUNT_DELETION_PENDING");
+    const cancelled = await call<Data>("/auth/cancel-deletion", {
+      token: String(right.body.data.cancel_token),
+    });
+    expect(cancelled.body.data.error).toBe("ACCOUNT_LOCKED");
+    expect(cancelled.body.data.locked_reason).toBe("Chargeback under review");
+    expect(cancelled.cookie).not.toMatch(/SSID=/);
+    expect(await userRow(user.id)).toMatchObject({
+      status: "DELETION_PENDING",
+      lockedReason: "Chargeback under review",
+    });
+  });
+
   it("answers a wrong password as any wrong password, and a right one with the offer to cancel", async () => {
     const { user, cookie } = await signedInPerson();
     await deleted(cookie, user.email);

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, inArray, isNotNull, lte, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { affiliates } from "@/server/db/tables/balances";
 import { dataExports } from "@/server/db/tables/data-exports";
@@ -32,11 +32,20 @@ export async function markDeletionPending(
   return row;
 }
 
-/** Restores a pending account to ACTIVE; undefined when none was pending (already cancelled or erased). */
+/**
+ * Restores a pending account to ACTIVE — or to LOCKED when an operator had locked it (the reason is
+ * kept while pending: cancelling a deletion never lifts a lock). Undefined when none was pending
+ * (already cancelled or erased).
+ */
 export async function clearDeletion(db: Executor, userId: string, now: Date): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ status: "ACTIVE", deletionRequestedAt: null, deletionDueAt: null, updatedAt: now })
+    .set({
+      status: sql`case when ${users.lockedReason} is null then 'ACTIVE' else 'LOCKED' end`,
+      deletionRequestedAt: null,
+      deletionDueAt: null,
+      updatedAt: now,
+    })
     .where(and(eq(users.id, userId), eq(users.status, PENDING)))
     .returning();
   return row;

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { findUnpaidCommissionsOf } from "@/server/affiliate/service";
 import { finishSignIn, type SignInOutcome } from "@/server/auth/finish-signin";
+import { accountLocked } from "@/server/auth/locked";
 import type { SignInQuery, SignInSource } from "@/server/auth/signin-result";
 import type { Ctx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
@@ -151,6 +152,10 @@ export async function cancelDeletion(
   input: z.output<typeof cancelDeletionSchema>,
 ): Promise<SignInOutcome> {
   const flow = await getFlow(ctx, input.token, "cancel_deletion");
+  // An account an operator locked stays as the operator left it: the lock's reason is kept while
+  // the deletion is pending, and cancelling it is no way back in.
+  const pending = await findUserById(ctx, flow.userId);
+  if (pending?.lockedReason) throw accountLocked({ status: "LOCKED", lockedReason: pending.lockedReason });
   await finishFlow(ctx, flow);
   const user = await clearDeletion(ctx.db, flow.userId, ctx.clock());
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
