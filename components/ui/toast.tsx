@@ -32,7 +32,7 @@ export function useToast(durationMs = 5000) {
           key={toast.id}
           role={toast.kind === "error" ? "alert" : "status"}
           className={`pointer-events-auto whitespace-pre-line rounded-lg px-4 py-3 text-sm text-white shadow-lg ${
-            toast.kind === "error" ? "bg-red-600" : "bg-green-600"
+            toast.kind === "error" ? "bg-red-700" : "bg-green-700"
           }`}
         >
           {toast.message}
