@@ -91,6 +91,21 @@ export const ERROR_CODES = {
   /** An operator call names a person who does not exist (or was erased). */
   PERSON_NOT_FOUND: 404,
   PERSON_EMAIL_VERIFIED: 409,
+  /** A package catalog file with a problem: `data.errors` names every one; nothing was written. */
+  CATALOG_INVALID: 400,
+  /** An operator's status for an order its state rules do not allow from where it is (PAID → CANCEL). */
+  ORDER_STATUS_NOT_ALLOWED: 409,
+  /** Asking a gateway about an attempt that has none to ask (a transfer, points, credit). */
+  PAYMENT_NOT_QUERYABLE: 409,
+  TRANSFER_NOT_FOUND: 404,
+  /** Applying a bank transfer that already paid something (matched, applied, late) or is still being applied. */
+  TRANSFER_NOT_APPLICABLE: 409,
+  /** The transfer's amount is less than what the order owes: nothing is paid. */
+  TRANSFER_AMOUNT_SHORT: 409,
+  /** Applying a transfer to an order that is no longer waiting for payment. */
+  TRANSFER_ORDER_SETTLED: 409,
+  /** Paying or cancelling an invoice that is already paid or cancelled. */
+  INVOICE_NOT_PENDING: 409,
   INTERNAL: 500,
 } as const;
 

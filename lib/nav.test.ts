@@ -42,7 +42,7 @@ describe("the sidebar of SPEC §2", () => {
       "affiliate[affiliateCustomers,commission,invoice]",
       "credit",
       "profile",
-      "admin[adminPeople,adminOutbox,adminAudit]",
+      "admin[adminPeople,adminOrders,adminPayments,adminTransfers,adminAffiliates,adminInvoices,adminPackages,adminOutbox,adminClients,adminAudit]",
     ]);
   });
 

@@ -1,6 +1,8 @@
 // The operator tool: `npm run admin -- <command> [arguments]` on the portal's database
 // (DATABASE_URL, or the embedded PGlite in DATA_DIR — stop `npm start` first: PGlite is one process).
+
 import { writeFileSync } from "node:fs";
+import { userInfo } from "node:os";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { translator } from "@/lib/i18n";
@@ -66,7 +68,7 @@ Commands:
   invoices issue --month YYYY-MM    one PENDING invoice per affiliate of that month's commissions
                                     (running it again issues nothing new)
   invoices pay <id> [--date YYYY-MM-DD]   mark an invoice paid (its commissions PAID)
-  invoices cancel <id>              cancel an invoice (its commissions can be invoiced again)
+  invoices cancel <id> [--note TEXT]  cancel an invoice (its commissions can be invoiced again)
   add-credit <email> <amount> [--note TEXT]      partner credit (log ADMIN_ADD)
   add-api-credit <email> <amount> [--note TEXT]  API credit (log APP_DEPOSIT)
   add-money <email> <vnd> [--note TEXT]          money in whole đồng (log MONEY_ADD)
@@ -87,7 +89,7 @@ Commands:
 
   payments reconcile                ask VNPAY/ZaloPay about attempts past their expiry, apply the
                                     answers; unpaid ones end and their points come back
-  payments transfers [--status partial|unmatched|late|matched] [--limit N]
+  payments transfers [--status partial|unmatched|late|matched|applied] [--limit N]
                                     bank transfers received
 
   outbox list [--failed|--done|--all] [--limit N]   deliveries waiting (default), given up, sent;
@@ -96,7 +98,7 @@ Commands:
   outbox drop <id>                  delete a row
 
   --by NAME                         who is acting: recorded on orders (default $USER) and in the
-                                    audit log of people and outbox commands (default cli:<OS user>)
+                                    audit log of people, outbox and invoices commands (default cli:<OS user>)
   --help                            this text
 
 Runs on DATABASE_URL, or on the embedded PGlite in DATA_DIR (${env().DATA_DIR}).`;
@@ -167,9 +169,9 @@ async function run(args: string[]): Promise<unknown> {
       if (rest[0] === "sweep") return { erased: await sweepDueDeletions(db, new Date(), 1000) };
       throw new Error("usage: deletions sweep");
     case "invoices":
-      if (rest[0] === "issue") return invoicesIssue(db, required(rest, "--month"));
-      if (rest[0] === "pay" && rest[1]) return invoicesPay(db, rest[1], option(rest, "--date"));
-      if (rest[0] === "cancel" && rest[1]) return invoicesCancel(db, rest[1]);
+      if (rest[0] === "issue") return invoicesIssue(cli(), required(rest, "--month"));
+      if (rest[0] === "pay" && rest[1]) return invoicesPay(cli(), rest[1], option(rest, "--date"));
+      if (rest[0] === "cancel" && rest[1]) return invoicesCancel(cli(), rest[1], option(rest, "--note"));
       throw new Error(
         "usage: invoices issue --month YYYY-MM | invoices pay <id> [--date D] | invoices cancel <id>",
       );
@@ -183,7 +185,7 @@ async function run(args: string[]): Promise<unknown> {
     }
     case "packages":
       if (rest[0] === "export") return packagesExport(db);
-      if (rest[0] === "import" && rest[1]) return packagesImport(db, rest[1]);
+      if (rest[0] === "import" && rest[1]) return packagesImport(cli(), rest[1]);
       throw new Error("usage: packages export | packages import <file>");
     case "orders":
       return ordersCommand(db, rest);
@@ -210,7 +212,8 @@ function required(args: string[], name: string): string {
   return value;
 }
 
-const actor = (args: string[]) => option(args, "--by") ?? process.env.USER ?? "operator";
+/** `--by NAME`, else `cli:<the OS user>`: the name the audit log and the order records give the command line. */
+const actor = (args: string[]) => option(args, "--by") ?? `cli:${userInfo().username}`;
 
 async function ordersCommand(db: Awaited<ReturnType<typeof getDb>>, args: string[]): Promise<unknown> {
   const [sub, ...rest] = args;

@@ -1,7 +1,11 @@
 import "server-only";
 import type { Call } from "@/server/http/call";
 import { accountDeletionCalls } from "./account-deletion/handlers";
+import { adminFinanceCalls } from "./admin/finance-handlers";
 import { adminCalls } from "./admin/handlers";
+import { adminOrderCalls } from "./admin/orders-handlers";
+import { adminPeopleExtraCalls } from "./admin/people-handlers";
+import { adminProgrammeCalls } from "./admin/programme-handlers";
 import { affiliateCalls } from "./affiliate/handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
@@ -37,6 +41,10 @@ export const registry: Record<string, Call> = {
   ...invoiceCalls,
   ...partnerCalls,
   ...adminCalls,
+  ...adminFinanceCalls,
+  ...adminOrderCalls,
+  ...adminProgrammeCalls,
+  ...adminPeopleExtraCalls,
   ...notifyCalls,
   ...openApiCalls(() => registry),
 };

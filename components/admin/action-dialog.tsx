@@ -5,7 +5,7 @@ import { ReauthStep } from "@/components/forms/reauth-step";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
-import { TextField } from "@/components/ui/field";
+import { Field, inputClass, TextField } from "@/components/ui/field";
 import { type ApiData, api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
@@ -15,8 +15,14 @@ export type ActionField = {
   label: string;
   hint?: string;
   required?: boolean;
-  inputMode?: "text" | "decimal";
+  inputMode?: "text" | "decimal" | "numeric";
   maxLength?: number;
+  /** A choice instead of text (a status): the first option is chosen at first. */
+  options?: readonly { value: string; label: string }[];
+  /** What the text field holds at first (today's date), sent unless changed. */
+  defaultValue?: string;
+  /** A calendar day (the browser's date picker, YYYY-MM-DD) instead of text. */
+  type?: "text" | "date";
 };
 
 /**
@@ -61,7 +67,12 @@ export function ActionDialog({
     setBusy(true);
     setAlert(undefined);
     setErrors({});
-    const typed = Object.fromEntries(fields.map((f) => [f.name, values[f.name]?.trim() || undefined]));
+    const typed = Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        (values[f.name] ?? f.defaultValue)?.trim() || f.options?.[0]?.value || undefined,
+      ]),
+    );
     const envelope = await api(path, { ...body, ...typed }, { networkMessage: tc("networkError") });
     setBusy(false);
     if (isSuccess(envelope)) {
@@ -111,21 +122,45 @@ export function ActionDialog({
         <form id={`${id}-form`} onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
           <p>{description}</p>
           <FormAlert message={alert} />
-          {fields.map((field, index) => (
-            <TextField
-              key={field.name}
-              id={`${id}-${field.name}`}
-              label={field.label}
-              hint={field.hint}
-              error={errors[field.name]}
-              required={field.required}
-              inputMode={field.inputMode}
-              maxLength={field.maxLength ?? 500}
-              autoFocus={index === 0}
-              value={values[field.name] ?? ""}
-              onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
-            />
-          ))}
+          {fields.map((field, index) =>
+            field.options ? (
+              <Field
+                key={field.name}
+                id={`${id}-${field.name}`}
+                label={field.label}
+                hint={field.hint}
+                error={errors[field.name]}
+              >
+                <select
+                  id={`${id}-${field.name}`}
+                  className={inputClass(Boolean(errors[field.name]))}
+                  value={values[field.name] ?? field.options[0]?.value ?? ""}
+                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                >
+                  {field.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : (
+              <TextField
+                key={field.name}
+                id={`${id}-${field.name}`}
+                label={field.label}
+                hint={field.hint}
+                error={errors[field.name]}
+                required={field.required}
+                type={field.type}
+                inputMode={field.inputMode}
+                maxLength={field.maxLength ?? 500}
+                autoFocus={index === 0}
+                value={values[field.name] ?? field.defaultValue ?? ""}
+                onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+              />
+            ),
+          )}
         </form>
       )}
     </MessageDialog>

@@ -1,6 +1,7 @@
 // Issue 24: who may call /2.0/admin/*. Only the portal's own browser session (the cookie) of a
 // person with the admin scope whose sign-in proved the second factor (or used a passkey); the
 // destructive calls also want a re-authentication within 15 minutes. Every refusal writes nothing.
+import { readFileSync } from "node:fs";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as iframe } from "@/app/iframe/route";
@@ -52,7 +53,17 @@ async function newTarget(): Promise<Target> {
 }
 
 /** Every /2.0/admin call with a valid body, and whether it destroys or moves money (re-authentication). */
-const CALLS: Record<string, { destructive: boolean; body: (t: Target) => Record<string, unknown> }> = {
+type AdminCall = {
+  destructive: boolean;
+  body: (t: Target) => Record<string, unknown>;
+  /**
+   * The test file that proves this call's re-authentication rule with the data it needs (an
+   * order, a transfer, an invoice, an affiliate…); here it is only checked for its refusals.
+   */
+  reauthIn?: string;
+};
+const NO_ORDER = "OD000000NOPE00";
+const CALLS: Record<string, AdminCall> = {
   "/admin/people/search": { destructive: false, body: (t) => ({ q: t.person.email }) },
   "/admin/people/get": { destructive: false, body: (t) => ({ id: t.person.id }) },
   "/admin/people/sign-out": {
@@ -71,7 +82,69 @@ const CALLS: Record<string, { destructive: boolean; body: (t: Target) => Record<
   "/admin/outbox/retry": { destructive: false, body: (t) => ({ id: t.outboxId }) },
   "/admin/outbox/drop": { destructive: true, body: (t) => ({ id: t.outboxId }) },
   "/admin/audit/list": { destructive: false, body: () => ({}) },
+  "/admin/people/balance-logs": { destructive: false, body: (t) => ({ id: t.person.id, kind: "point" }) },
+  "/admin/people/export": { destructive: false, body: (t) => ({ id: t.person.id }) },
+  "/admin/people/delete": { destructive: true, body: (t) => ({ id: t.person.id, note: "Support request" }) },
+  "/admin/people/set-require-2fa": { destructive: false, body: (t) => ({ id: t.person.id, required: true }) },
+  "/admin/clients/list": { destructive: false, body: () => ({}) },
+  "/admin/orders/list": { destructive: false, body: (t) => ({ person: t.person.email }) },
+  "/admin/orders/get": {
+    destructive: false,
+    body: () => ({ id: NO_ORDER }),
+    reauthIn: "orders.integration.test.ts",
+  },
+  "/admin/orders/mark": {
+    destructive: true,
+    body: () => ({ id: NO_ORDER, status: "CANCEL", note: "Duplicate" }),
+    reauthIn: "orders.integration.test.ts",
+  },
+  "/admin/orders/confirm-transfer": {
+    destructive: true,
+    body: () => ({ id: NO_ORDER, amount: 1000 }),
+    reauthIn: "orders.integration.test.ts",
+  },
+  "/admin/payments/list": { destructive: false, body: () => ({}) },
+  "/admin/payments/check-status": {
+    destructive: false,
+    body: () => ({ id: "nope" }),
+    reauthIn: "payments.integration.test.ts",
+  },
+  "/admin/transfers/list": { destructive: false, body: () => ({ status: "unmatched" }) },
+  "/admin/transfers/apply": {
+    destructive: true,
+    body: () => ({ id: "nope", reference: NO_ORDER }),
+    reauthIn: "transfers.integration.test.ts",
+  },
+  "/admin/invoices/list": { destructive: false, body: () => ({}) },
+  "/admin/invoices/preview": { destructive: false, body: () => ({ month: "2040-01" }) },
+  "/admin/invoices/issue": { destructive: true, body: () => ({ month: "2040-01" }) },
+  "/admin/invoices/pay": {
+    destructive: true,
+    body: () => ({ id: "nope", paid_at: "2026-11-01" }),
+    reauthIn: "invoices.integration.test.ts",
+  },
+  "/admin/invoices/cancel": {
+    destructive: true,
+    body: () => ({ id: "nope", note: "Wrong month" }),
+    reauthIn: "invoices.integration.test.ts",
+  },
+  "/admin/affiliates/list": { destructive: false, body: () => ({}) },
+  "/admin/affiliates/set-level": {
+    destructive: true,
+    body: (t) => ({ id: t.person.id, level: 2 }),
+    reauthIn: "affiliates.integration.test.ts",
+  },
+  "/admin/packages/list": { destructive: false, body: () => ({}) },
+  "/admin/packages/export": { destructive: false, body: () => ({}) },
+  "/admin/packages/preview": { destructive: false, body: () => ({ catalog: [] }) },
+  "/admin/packages/import": {
+    destructive: true,
+    body: () => ({ catalog: [] }),
+    reauthIn: "packages.integration.test.ts",
+  },
 };
+/** The calls whose re-authentication rule this file proves itself. */
+const HERE = Object.keys(CALLS).filter((p) => !CALLS[p]?.reauthIn);
 const PATHS = Object.keys(CALLS);
 /** Signing every session out is destructive; one session is not. */
 const SIGN_OUT_ALL = { path: "/admin/people/sign-out", body: (t: Target) => ({ id: t.person.id }) };
@@ -149,6 +222,13 @@ describe("every /2.0/admin call is checked on the server", () => {
         .sort(),
     ).toEqual([...PATHS].sort());
     for (const path of PATHS) expect(registry[path]?.auth).toBe("admin");
+    // A call whose re-authentication rule another file proves: that file names it and the refusal.
+    for (const [path, { reauthIn, destructive }] of Object.entries(CALLS)) {
+      if (!reauthIn) continue;
+      const source = readFileSync(new URL(reauthIn, import.meta.url), "utf8");
+      expect(source, `${reauthIn} tests ${path}`).toContain(path);
+      if (destructive) expect(source, `${reauthIn} tests REAUTH_REQUIRED`).toContain("REAUTH_REQUIRED");
+    }
   });
 
   it.each(PATHS)(
@@ -283,7 +363,7 @@ describe("the sign-ins that open the console", () => {
 
 describe("destructive calls want a re-authentication within 15 minutes", () => {
   const destructive = [
-    ...PATHS.filter((p) => CALLS[p]?.destructive).map((p) => ({
+    ...HERE.filter((p) => CALLS[p]?.destructive).map((p) => ({
       path: p,
       body: CALLS[p]?.body ?? (() => ({})),
     })),
@@ -312,7 +392,7 @@ describe("destructive calls want a re-authentication within 15 minutes", () => {
     },
   );
 
-  it.each(PATHS.filter((p) => !CALLS[p]?.destructive))("%s needs no re-authentication", async (path) => {
+  it.each(HERE.filter((p) => !CALLS[p]?.destructive))("%s needs no re-authentication", async (path) => {
     const { cookie } = await signedInOperator();
     const t = await newTarget();
     if (path === "/admin/people/unlock") {

@@ -1,24 +1,24 @@
 import "server-only";
 import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { findCustomerPage, findUnpaidCommissionsOf } from "@/server/affiliate/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
-import { applyBankTransfer, listBankTransfers } from "@/server/checkout/bank";
+import { listBankTransfers } from "@/server/checkout/bank";
 import type { Db } from "@/server/db/client";
 import type { OrderRow } from "@/server/db/tables/commerce";
 import type { OutboxRow } from "@/server/db/tables/outbox";
-import { issueInvoices, settleInvoice } from "@/server/invoice/service";
-import type { OrderStatus } from "@/server/order/schema";
-import { createOrderAsOperator } from "@/server/order/service/create-order";
 import { findOrderByReferenceNo, findOrdersInStatus } from "@/server/order/service/get-order";
-import { transitionOrder } from "@/server/order/state";
 import { findOutboxRows } from "@/server/outbox/service";
-import { exportCatalog, importCatalog } from "@/server/package/service";
+import { exportCatalog } from "@/server/package/service";
 import { findUserByEmail } from "@/server/user/service";
-import { asOperator, type OperatorCtx } from "./audit";
+import { asOperator, cliOperator, type OperatorCtx } from "./audit";
+import { cancelInvoice, issueInvoiceMonth, paidAtOf, payInvoice } from "./invoices";
+import { confirmTransfer, createOrderForPerson, markOrder } from "./orders";
 import { dropOutbox, retryOutbox } from "./outbox";
+import { importCatalogFile } from "./packages";
 
 function describeOrder(order: OrderRow) {
   return {
@@ -43,23 +43,33 @@ async function personByEmail(db: Db, email: string) {
 
 export const packagesExport = (db: Db) => exportCatalog(db);
 
-/** Reads a catalog file and writes it whole, or explains every problem and writes nothing. */
-export async function packagesImport(db: Db, file: string) {
+/**
+ * Reads a catalog file and writes it whole with its audit row (the console's import,
+ * server/admin/packages.ts), or explains every problem and writes nothing.
+ */
+export async function packagesImport(by: Db | OperatorCtx, file: string) {
   let raw: unknown;
   try {
     raw = JSON.parse(await readFile(file, "utf8"));
   } catch (error) {
     throw new Error(`cannot read ${file} as JSON: ${(error as Error).message}`);
   }
-  const result = await importCatalog(db, raw, new Date());
-  if (!result.ok)
-    throw new Error(`${file} is not a valid catalog (nothing written):\n  ${result.errors.join("\n  ")}`);
-  return `imported ${result.count} packages`;
+  try {
+    const done = await importCatalogFile(asOperator(by), { catalog: raw, file_name: basename(file) });
+    return `imported ${done.count} packages (${done.added.length} added, ${done.changed.length} changed)`;
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "CATALOG_INVALID")) throw error;
+    const { errors } = error.data as { errors: string[] };
+    throw new Error(`${file} is not a valid catalog (nothing written):\n  ${errors.join("\n  ")}`);
+  }
 }
 
-/** A support case: an order for a person, priced from the catalog like a product's. */
+/**
+ * `orders create`: a support case, an order for a person priced from the catalog like a
+ * product's; audited (order.create) under the CLI's name, as is the order's `created_by`.
+ */
 export async function ordersCreate(
-  db: Db,
+  by: Db | OperatorCtx,
   options: {
     email: string;
     app: string;
@@ -68,13 +78,12 @@ export async function ordersCreate(
     packageCode: string;
     months: number;
     note?: string;
-    by: string;
+    by?: string;
   },
 ) {
-  const user = await personByEmail(db, options.email);
-  const order = await createOrderAsOperator(db, {
-    userId: user.id,
-    appCode: options.app.toLowerCase(),
+  const order = await createOrderForPerson(orderOperator(by, options.by), {
+    email: options.email,
+    app: options.app,
     lines: [
       {
         store_id: options.storeId,
@@ -84,32 +93,37 @@ export async function ordersCreate(
       },
     ],
     note: options.note,
-    operator: `operator:${options.by}`,
-    now: new Date(),
   });
   return describeOrder(order);
 }
 
 const MARKABLE = ["PAID", "PAID_DEBIT", "INVALID", "CANCEL"] as const;
 
-/** Moves an order through the state module, recording who did it and why. */
+/** The orders commands' operator: a given one, or the CLI's `--by` name (`$USER` in scripts/admin.ts). */
+const orderOperator = (by: Db | OperatorCtx, name?: string): OperatorCtx =>
+  "operator" in by ? by : cliOperator(by, name);
+
+/** `orders mark`: the console's mark (server/admin/orders.ts), audited (order.mark) under the CLI's name. */
 export async function ordersMark(
-  db: Db,
-  options: { reference: string; status: string; note?: string; by: string },
+  by: Db | OperatorCtx,
+  options: { reference: string; status: string; note?: string; by?: string },
 ) {
-  const status = options.status.toUpperCase() as Exclude<OrderStatus, "PENDING">;
-  if (!(MARKABLE as readonly string[]).includes(status)) {
+  const status = options.status.toUpperCase() as (typeof MARKABLE)[number];
+  if (!MARKABLE.includes(status)) {
     throw new Error(`status must be one of ${MARKABLE.join(", ")}`);
   }
-  const order = await findOrderByReferenceNo(db, options.reference.trim().toUpperCase());
+  const ctx = orderOperator(by, options.by);
+  const reference = options.reference.trim().toUpperCase();
+  try {
+    await markOrder(ctx, { id: reference, status, note: options.note?.trim() || "npm run admin" });
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === "ORDER_STATUS_NOT_ALLOWED")) throw error;
+    const order = await findOrderByReferenceNo(ctx.db, reference);
+    throw new Error(`order ${reference} is ${order?.status}: it cannot become ${status}`);
+  }
+  const order = await findOrderByReferenceNo(ctx.db, reference);
   if (!order) throw new AppError("ORDER_NOT_FOUND");
-  const result = await transitionOrder(
-    { db, env: env(), now: new Date() },
-    { orderId: order.id, to: status, actor: `operator:${options.by}`, note: options.note },
-  );
-  if (!result.changed)
-    throw new Error(`order ${order.referenceNo} is ${order.status}: it cannot become ${status}`);
-  return describeOrder(result.order);
+  return describeOrder(order);
 }
 
 export async function ordersPending(db: Db, limit: number) {
@@ -146,25 +160,26 @@ export async function outboxDrop(by: Db | OperatorCtx, id: string) {
 }
 
 /**
- * `orders confirm-transfer <reference> --amount N`: the operator saw the money arrive; it goes
- * through the same path as a bank notification (once per confirmation id).
+ * `orders confirm-transfer <reference> --amount N`: the operator saw the money arrive; the
+ * console's confirmation (server/admin/orders.ts), the bank notification's path, once per
+ * confirmation id, audited (order.confirm_transfer). A reference of no order is recorded unmatched.
  */
 export async function ordersConfirmTransfer(
-  db: Db,
-  options: { reference: string; amount: number; by: string; id?: string },
+  by: Db | OperatorCtx,
+  options: { reference: string; amount: number; id?: string; by?: string },
 ) {
   const reference = options.reference.trim().toUpperCase();
-  const outcome = await applyBankTransfer(reconcileDeps(db, env(), logger), {
-    id: options.id ?? `manual-${reference}-${Date.now()}`,
+  const { outcome } = await confirmTransfer(orderOperator(by, options.by), {
+    id: reference,
     amount: options.amount,
-    content: reference,
-    raw: { confirmed_by: options.by, reference, amount: options.amount },
-    actor: `operator:${options.by}`,
+    transferId: options.id,
+    unknown: "record",
   });
   if (outcome === "matched") return `order ${reference} is paid`;
   if (outcome === "partial")
     throw new Error(`the amount is less than what order ${reference} owes: recorded, not paid`);
   if (outcome === "late") throw new Error(`order ${reference} is no longer pending: recorded for a refund`);
+  if (outcome === "duplicate") throw new Error(`this confirmation of order ${reference} was already applied`);
   throw new Error(`no order ${reference}: recorded as unmatched`);
 }
 
@@ -215,14 +230,20 @@ export async function affiliateUnpaid(db: Db, email: string, limit: number) {
   }));
 }
 
-export const invoicesIssue = (db: Db, month: string) => issueInvoices(db, month, new Date());
-
-export async function invoicesPay(db: Db, id: string, date?: string) {
-  const paidAt = date
-    ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T12:00:00+07:00` : date)
-    : new Date();
-  if (Number.isNaN(paidAt.getTime())) throw new Error("--date must be YYYY-MM-DD or an ISO date-time");
-  return settleInvoice(db, id, "PAID", new Date(), paidAt);
+/** `invoices issue --month YYYY-MM`: the console's issue, audited under the CLI's name; the invoices created. */
+export async function invoicesIssue(by: Db | OperatorCtx, month: string) {
+  const issued = await issueInvoiceMonth(asOperator(by), month);
+  return issued.invoices.map((i) => ({ id: i.id, affiliate_id: i.affiliate_id, total: i.total }));
 }
 
-export const invoicesCancel = (db: Db, id: string) => settleInvoice(db, id, "CANCEL", new Date());
+/** `invoices pay <id> [--date YYYY-MM-DD | ISO]`: a plain day means noon in Vietnam's time; audited. */
+export async function invoicesPay(by: Db | OperatorCtx, id: string, date?: string) {
+  const paidAt = date ? (/^\d{4}-\d{2}-\d{2}$/.test(date) ? paidAtOf(date) : new Date(date)) : new Date();
+  if (Number.isNaN(paidAt.getTime())) throw new Error("--date must be YYYY-MM-DD or an ISO date-time");
+  return (await payInvoice(asOperator(by), { id, paidAt })).invoice;
+}
+
+/** `invoices cancel <id> [--note TEXT]`: its commissions can be invoiced again; audited. */
+export async function invoicesCancel(by: Db | OperatorCtx, id: string, note?: string) {
+  return (await cancelInvoice(asOperator(by), { id, note })).invoice;
+}

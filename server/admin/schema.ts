@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   "person.resend_verification",
   "person.adjust_balance",
   "person.set_require_2fa",
+  "person.update_info",
   "person.set_scope",
   "person.set_partner",
   "person.set_affiliate",

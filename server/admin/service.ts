@@ -213,10 +213,14 @@ export async function addToBalance(
  * `delete-account <email>`: a support request; the account is suspended now and erased after the
  * grace period (server/account-deletion). Its audit row follows the suspension.
  */
-export async function deleteAccountAsOperator(ctx: OperatorCtx & Pick<Ctx, "env">, email: string) {
+export async function deleteAccountAsOperator(
+  ctx: OperatorCtx & Pick<Ctx, "env">,
+  email: string,
+  note?: string,
+) {
   const user = await personByEmail(ctx.db, email);
   const result = await requestDeletionByOperator(ctx, { email: user.email, operator: ctx.operator.name });
-  await recordAudit(ctx.db, ctx, {
+  const auditId = await recordAudit(ctx.db, ctx, {
     action: "person.delete",
     targetType: "person",
     targetId: user.id,
@@ -224,8 +228,9 @@ export async function deleteAccountAsOperator(ctx: OperatorCtx & Pick<Ctx, "env"
       { status: user.status, deletion_due_at: user.deletionDueAt?.toISOString() ?? null },
       { status: "DELETION_PENDING", deletion_due_at: result.deletion_due_at },
     ),
+    note,
   });
-  return result;
+  return { ...result, audit_id: auditId };
 }
 
 /** `export-account <email>`: the person's data as "Download my data" gives it; audited, nothing changed. */
@@ -239,11 +244,11 @@ export async function exportAccountAsOperator(
     operator: ctx.operator.name,
     lang: options.lang,
   });
-  await recordAudit(ctx.db, ctx, {
+  const auditId = await recordAudit(ctx.db, ctx, {
     action: "person.export",
     targetType: "person",
     targetId: user.id,
     note: file.fileName,
   });
-  return file;
+  return { ...file, auditId };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { defineCall } from "@/server/http/call";
+import { isProvedOperator } from "@/server/http/caller";
 import {
   commissionDetailDto,
   commissionIdSchema,
@@ -7,6 +8,7 @@ import {
   commissionPageDto,
   customerListSchema,
   customerPageDto,
+  everyoneCommissionListSchema,
 } from "./schema";
 import { commissionDetail, listCommissions, listCustomers } from "./service";
 
@@ -27,10 +29,13 @@ export const affiliateCalls = {
   }),
   "/affilate/commission-list": defineCall({
     auth: "session",
-    summary: "The same as /affilate/my-commission",
-    input: commissionListSchema,
+    summary:
+      "The same as /affilate/my-commission; an operator (admin scope, second factor) gets every affiliate's, `person` naming one",
+    input: everyoneCommissionListSchema,
     output: commissionPageDto,
-    run: async (ctx, input) => ({ data: await listCommissions(ctx, input) }),
+    run: async (ctx, input) => ({
+      data: await listCommissions(ctx, input, { everyone: isProvedOperator(ctx.auth) }),
+    }),
   }),
   "/affilate/commission-detail": defineCall({
     auth: "session",

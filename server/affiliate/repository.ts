@@ -104,12 +104,13 @@ export async function findCustomerByEmail(db: Executor, affiliateId: string, ema
   return row;
 }
 
+/** `affiliateId` undefined: every affiliate's (an operator's list). */
 function commissionWhere(
-  affiliateId: string,
+  affiliateId: string | undefined,
   query: { invoiced?: "INVOICED" | "NOT_INVOICED"; from?: Date; to?: Date },
 ): SQL | undefined {
   return and(
-    eq(commissions.affiliateId, affiliateId),
+    affiliateId === undefined ? undefined : eq(commissions.affiliateId, affiliateId),
     sql`${commissions.status} <> 'VOID'`,
     query.invoiced === "INVOICED" ? isNotNull(commissions.invoiceId) : undefined,
     query.invoiced === "NOT_INVOICED" ? isNull(commissions.invoiceId) : undefined,
@@ -127,7 +128,7 @@ const selectCommissions = (db: Executor) =>
 
 export async function findCommissions(
   db: Executor,
-  affiliateId: string,
+  affiliateId: string | undefined,
   query: { invoiced?: "INVOICED" | "NOT_INVOICED"; from?: Date; to?: Date; limit: number; offset: number },
 ) {
   const where = commissionWhere(affiliateId, query);

@@ -34,8 +34,23 @@ export const commissionListSchema = listQuerySchema.extend({
   is_invoiced: z.enum(INVOICED_FILTERS).optional(),
 });
 
+/**
+ * /affilate/commission-list (DESIGN §13): an operator (the admin scope, a sign-in that proved the
+ * second factor) sees every affiliate's commissions, `person` narrowing them to one; anyone else
+ * gets their own, `person` ignored.
+ */
+export const everyoneCommissionListSchema = commissionListSchema.extend({
+  person: z
+    .string()
+    .trim()
+    .max(254)
+    .optional()
+    .describe("Operators only: the affiliate's account id or email"),
+});
+
 export const commissionDto = z.object({
   _id: z.string(),
+  affiliate_id: z.string().describe("The account that earned it"),
   /** The customer whose order earned it. */
   email: z.string().describe("The customer whose order earned it"),
   order_id: z.string(),

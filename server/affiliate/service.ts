@@ -5,6 +5,7 @@ import { listRange } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { getOrderLines } from "@/server/order/service/get-order";
+import { findUserByEmail } from "@/server/user/service";
 import {
   findAllCommissionsOf,
   findCommission,
@@ -21,8 +22,8 @@ import type {
   CommissionStatus,
   CustomerPage,
   commissionIdSchema,
-  commissionListSchema,
   customerListSchema,
+  everyoneCommissionListSchema,
 } from "./schema";
 
 type CommissionJoin = Awaited<ReturnType<typeof findCommissions>>["items"][number];
@@ -31,6 +32,7 @@ function toCommissionDto(row: CommissionJoin): CommissionDto {
   const c = row.commission;
   return {
     _id: c.id,
+    affiliate_id: c.affiliateId,
     email: row.email,
     order_id: c.orderId,
     order_reference_no: row.orderReferenceNo,
@@ -86,13 +88,26 @@ export async function listCustomers(
 export const findReferredCustomer = (db: Executor, affiliateId: string, email: string) =>
   findCustomerByEmail(db, affiliateId, email);
 
-/** /affilate/my-commission and /affilate/commission-list: with the running total of the filter. */
+/** The affiliate an operator's `person` names (an account id or an email); null for nobody. */
+async function affiliateNamed(ctx: Ctx, person: string | undefined): Promise<string | null | undefined> {
+  if (!person) return undefined;
+  if (!person.includes("@")) return person;
+  return (await findUserByEmail(ctx, person))?.id ?? null;
+}
+
+/**
+ * /affilate/my-commission and /affilate/commission-list: with the running total of the filter.
+ * `everyone` (an operator, DESIGN §13): every affiliate's, or the one `person` names.
+ */
 export async function listCommissions(
   ctx: Ctx,
-  input: z.output<typeof commissionListSchema>,
+  input: z.output<typeof everyoneCommissionListSchema>,
+  options: { everyone?: boolean } = {},
 ): Promise<CommissionPage> {
   const { user } = requireAuth(ctx);
-  const found = await findCommissions(ctx.db, user.id, {
+  const affiliateId = options.everyone ? await affiliateNamed(ctx, input.person) : user.id;
+  if (affiliateId === null) return { items: [], total: 0, total_amount: 0 };
+  const found = await findCommissions(ctx.db, affiliateId, {
     invoiced: input.is_invoiced,
     ...listRange(input, user.timezone),
     limit: input.limit,

@@ -63,11 +63,12 @@ export async function insertPointLog(db: Executor, values: typeof pointLogs.$inf
 export async function findCreditLogs(
   db: Executor,
   userId: string,
-  query: Range & Paging & { type?: string },
+  query: Range & Paging & { type?: string; balance?: Exclude<Balance, "point"> },
 ): Promise<{ items: (CreditLogRow & { customerEmail: string | null })[]; total: number }> {
   const where = and(
     eq(creditLogs.userId, userId),
     query.type ? eq(creditLogs.type, query.type) : undefined,
+    query.balance ? eq(creditLogs.balance, query.balance) : undefined,
     ...within(creditLogs.createdAt, query),
   );
   const customer = aliasedTable(users, "customer");

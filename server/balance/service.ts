@@ -168,10 +168,13 @@ export async function listPointLog(ctx: Ctx, input: ListQuery): Promise<Page<Poi
   };
 }
 
-/** /partner/my-credit-log: partners also see the reference and the customer of an order. */
+/**
+ * /partner/my-credit-log: partners also see the reference and the customer of an order. The
+ * operator console (server/admin/people-extra.ts) also reads one balance's rows (`balance`).
+ */
 export async function listCreditLog(
   ctx: Ctx,
-  input: z.output<typeof creditLogQuerySchema>,
+  input: z.output<typeof creditLogQuerySchema> & { balance?: Exclude<Balance, "point"> },
 ): Promise<Page<CreditLogDto>> {
   const { user, items, total } = await ownRows(ctx, input, findCreditLogs);
   const words = describer(ctx);

@@ -95,13 +95,19 @@ export async function postToGateway<T>(url: string, body: object): Promise<T> {
 export const gatewayForm = (fields: Record<string, unknown>) =>
   new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]));
 
-/** What a gateway's query said about an attempt: a final answer, or not known yet. */
-type Verdict = Pick<GatewayResult, "ok" | "gatewayTxn" | "raw"> | "pending";
+/**
+ * What a gateway's query said about an attempt: a final answer, or not known yet with what it
+ * said (`raw` null when it was not asked: no gateway configured, or one that cannot be asked).
+ */
+export type Verdict =
+  | ({ final: true } & Pick<GatewayResult, "ok" | "gatewayTxn" | "raw">)
+  | { final: false; raw: unknown };
+const NOT_ASKED: Verdict = { final: false, raw: null };
 
 /** VNPAY's querydr: 00 paid (for the whole amount), any other final status failed, 01 still waiting. */
 async function askVnpay(deps: Deps, payment: PaymentRow, gatewayRef: string, now: Date): Promise<Verdict> {
   const config = vnpayConfig(deps.env, deps.origin);
-  if (!config) return "pending";
+  if (!config) return NOT_ASKED;
   const request = buildVnpayQueryRequest({
     tmnCode: config.tmnCode,
     hashSecret: config.hashSecret,
@@ -115,8 +121,10 @@ async function askVnpay(deps: Deps, payment: PaymentRow, gatewayRef: string, now
   const answer = await postToGateway<Record<string, string>>(config.queryUrl, request);
   if (!verifyVnpayQueryResponse(answer, config.hashSecret))
     throw new Error("VNPAY query answer signature mismatch");
-  if (answer.vnp_ResponseCode !== "00" || answer.vnp_TransactionStatus === "01") return "pending";
+  if (answer.vnp_ResponseCode !== "00" || answer.vnp_TransactionStatus === "01")
+    return { final: false, raw: { query: answer } };
   return {
+    final: true,
     ok: answer.vnp_TransactionStatus === "00" && Number(answer.vnp_Amount) === payment.amount * 100,
     gatewayTxn: answer.vnp_TransactionNo,
     raw: { query: answer, at: formatVnpayDate(now) },
@@ -126,7 +134,7 @@ async function askVnpay(deps: Deps, payment: PaymentRow, gatewayRef: string, now
 /** ZaloPay's query: 1 paid (for the whole amount), 2 failed, 3 not paid yet or processing. */
 async function askZalopay(deps: Deps, payment: PaymentRow, gatewayRef: string): Promise<Verdict> {
   const config = zalopayConfig(deps.env, deps.origin);
-  if (!config) return "pending";
+  if (!config) return NOT_ASKED;
   const query = buildZalopayQuery({ appId: config.appId, key1: config.key1, appTransId: gatewayRef });
   const answer = await postToGateway<{
     return_code?: number;
@@ -135,9 +143,24 @@ async function askZalopay(deps: Deps, payment: PaymentRow, gatewayRef: string): 
     zp_trans_id?: number | string;
   }>(config.queryUrl, gatewayForm(query));
   if (answer.return_code === 1 && Number(answer.amount) === payment.amount)
-    return { ok: true, gatewayTxn: String(answer.zp_trans_id ?? ""), raw: { query: answer } };
-  if (answer.return_code === 2) return { ok: false, raw: { query: answer } };
-  return "pending";
+    return { final: true, ok: true, gatewayTxn: String(answer.zp_trans_id ?? ""), raw: { query: answer } };
+  if (answer.return_code === 2) return { final: true, ok: false, raw: { query: answer } };
+  return { final: false, raw: { query: answer } };
+}
+
+/** Asks a pending attempt's gateway (VNPAY, ZaloPay) what became of it; anything else is not asked. */
+export async function queryGateway(deps: Deps, payment: PaymentRow): Promise<Verdict> {
+  if (payment.status !== "PENDING" || !payment.gatewayRef) return NOT_ASKED;
+  const now = deps.now ?? new Date();
+  if (payment.gateway === "VNPAY") return askVnpay(deps, payment, payment.gatewayRef, now);
+  if (payment.gateway === "ZALOPAY") return askZalopay(deps, payment, payment.gatewayRef);
+  return NOT_ASKED;
+}
+
+/** A final answer applied through the same path as a callback. */
+function applyVerdict(deps: Deps, payment: PaymentRow, verdict: Verdict & { final: true }) {
+  const { ok, gatewayTxn, raw } = verdict;
+  return applyGatewayResult(deps, { payment, ok, gatewayTxn, raw, actor: `query:${payment.gateway}` });
 }
 
 /**
@@ -146,16 +169,31 @@ async function askZalopay(deps: Deps, payment: PaymentRow, gatewayRef: string): 
  * Returns what happened, or "pending" when the gateway does not know yet.
  */
 export async function refreshPayment(deps: Deps, payment: PaymentRow): Promise<Applied | "pending"> {
-  if (payment.status !== "PENDING" || !payment.gatewayRef) return "pending";
+  const verdict = await queryGateway(deps, payment);
+  return verdict.final ? applyVerdict(deps, payment, verdict) : "pending";
+}
+
+/** Ends an attempt past its expiry that nobody paid: CANCEL, its points back. False when it had already ended. */
+async function expireAttempt(deps: Deps, payment: PaymentRow, now: Date): Promise<boolean> {
+  const voided = await deps.db.transaction((tx) => voidPayment(tx, payment, "CANCEL", now, "expired"));
+  if (voided) void forgetCachedSessions({ userId: payment.userId });
+  return Boolean(voided);
+}
+
+/**
+ * The reconciliation of one attempt (the console's "ask the gateway"): the gateway's answer,
+ * applied when final; an attempt past its expiry without a final answer ends, as the sweeper
+ * would end it. A failed query is thrown, and then nothing changes.
+ */
+export async function reconcileAttempt(
+  deps: Deps,
+  payment: PaymentRow,
+): Promise<{ verdict: Verdict; outcome: Applied | "pending" | "expired" }> {
   const now = deps.now ?? new Date();
-  const verdict =
-    payment.gateway === "VNPAY"
-      ? await askVnpay(deps, payment, payment.gatewayRef, now)
-      : payment.gateway === "ZALOPAY"
-        ? await askZalopay(deps, payment, payment.gatewayRef)
-        : "pending";
-  if (verdict === "pending") return "pending";
-  return applyGatewayResult(deps, { payment, ...verdict, actor: `query:${payment.gateway}` });
+  const verdict = await queryGateway(deps, payment);
+  if (verdict.final) return { verdict, outcome: await applyVerdict(deps, payment, verdict) };
+  const isPast = payment.status === "PENDING" && payment.expiresAt !== null && payment.expiresAt <= now;
+  return { verdict, outcome: isPast && (await expireAttempt(deps, payment, now)) ? "expired" : "pending" };
 }
 
 /**
@@ -178,11 +216,7 @@ export async function sweepExpiredAttempts(deps: Deps): Promise<{ expired: numbe
       continue;
     }
     if (outcome !== "pending") continue;
-    const voided = await deps.db.transaction((tx) => voidPayment(tx, payment, "CANCEL", now, "expired"));
-    if (voided) {
-      expired += 1;
-      void forgetCachedSessions({ userId: payment.userId });
-    }
+    if (await expireAttempt(deps, payment, now)) expired += 1;
   }
   return { expired, paid };
 }

@@ -1,8 +1,10 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
+import { cappedCount } from "@/server/db/count";
+import { containing, within } from "@/server/db/filters";
 import type { BankTransferRow } from "@/server/db/tables/commerce";
-import { bankTransfers } from "@/server/db/tables/commerce";
+import { bankTransfers, orders } from "@/server/db/tables/commerce";
 
 // The incoming bank transfers (SePay's notifications, the operator's confirmations): the
 // checkout's own table, applied once per bank transaction id.
@@ -61,4 +63,41 @@ export async function claimBankTransfer(db: Executor, id: string, now: Date): Pr
     )
     .returning({ id: bankTransfers.id });
   return rows.length === 1;
+}
+
+/** Reads and locks a transfer for the rest of the caller's transaction (the operator applying it). */
+export async function lockBankTransfer(db: Executor, id: string): Promise<BankTransferRow | undefined> {
+  const [row] = await db.select().from(bankTransfers).where(eq(bankTransfers.id, id)).limit(1).for("update");
+  return row;
+}
+
+/**
+ * A page of transfers, newest first, each with the order it went to: by status, by part of the
+ * reference found or of the content (`reference`, in capitals), and by days received.
+ */
+export async function findBankTransfersPage(
+  db: Executor,
+  query: { status?: string; reference?: string; from?: Date; to?: Date; limit: number; offset: number },
+) {
+  const text = containing(query.reference?.toUpperCase());
+  const where = and(
+    query.status ? eq(bankTransfers.status, query.status) : undefined,
+    text
+      ? or(
+          sql`upper(${bankTransfers.referenceNo}) like ${text}`,
+          sql`upper(${bankTransfers.content}) like ${text}`,
+          eq(bankTransfers.id, query.reference ?? ""),
+        )
+      : undefined,
+    ...within(bankTransfers.createdAt, query),
+  );
+  const items = await db
+    .select({ transfer: bankTransfers, orderReferenceNo: orders.referenceNo, orderStatus: orders.status })
+    .from(bankTransfers)
+    .leftJoin(orders, eq(orders.id, bankTransfers.orderId))
+    .where(where)
+    .orderBy(desc(bankTransfers.createdAt), desc(bankTransfers.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, bankTransfers, where) };
 }

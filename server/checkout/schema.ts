@@ -184,3 +184,31 @@ export const gatewayReturnDto = z.object({
 
 /** SePay's acknowledgement. */
 export const bankNotifyAnswerDto = z.object({ success: z.literal(true) });
+
+/**
+ * A recorded bank transfer's state: `received`/`applying` while a notification is being applied
+ * (a crash may leave one), `matched` when it paid its order, `applied` when an operator applied it
+ * to one, `partial` (less than the due), `unmatched` (no known order), `late` (the order was settled).
+ */
+export const TRANSFER_STATUSES = [
+  "unmatched",
+  "partial",
+  "late",
+  "matched",
+  "applied",
+  "received",
+  "applying",
+] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * What an operator may apply to an order: money that paid nothing although it named an order
+ * (partial: short for the order its content named, which may be the wrong one) or named none
+ * (unmatched). A late one is owed back to the person; a matched or applied one paid already.
+ */
+export const APPLICABLE_TRANSFER_STATUSES = [
+  "unmatched",
+  "partial",
+] as const satisfies readonly TransferStatus[];
+export const isApplicableTransfer = (status: string): boolean =>
+  (APPLICABLE_TRANSFER_STATUSES as readonly string[]).includes(status);

@@ -142,11 +142,26 @@ async function operatorOf(sent: {
   const auth = sealed?.token ? await resolveToken(sent.db, sealed.token, sent.clock()) : null;
   if (!auth) throw new AppError("UNAUTHORIZED");
   if (auth.user.scope !== "admin" || auth.user.status !== "ACTIVE") throw new AppError("ADMIN_REQUIRED");
-  const { session } = auth;
-  const proved =
+  if (!provedSecondFactor(auth.session)) throw new AppError("ADMIN_2FA_REQUIRED");
+  return auth;
+}
+
+/** The portal's own browser session (not a product's token) whose sign-in proved the second factor. */
+function provedSecondFactor(session: NonNullable<Ctx["auth"]>["session"]): boolean {
+  return (
     session.appCode === PORTAL_APP_CODE &&
     !session.parentSessionId &&
-    (PROVED_SECOND_FACTORS as readonly (string | null)[]).includes(session.secondFactor);
-  if (!proved) throw new AppError("ADMIN_2FA_REQUIRED");
-  return auth;
+    (PROVED_SECOND_FACTORS as readonly (string | null)[]).includes(session.secondFactor)
+  );
+}
+
+/**
+ * DESIGN §13's operator reading of a "session" call (/affilate/commission-list, …): an active
+ * admin whose portal sign-in proved the second factor, as auth mode "admin" asks. Anyone else —
+ * an admin without it included — gets the call's own-rows answer.
+ */
+export function isProvedOperator(auth: Ctx["auth"] | undefined): boolean {
+  return Boolean(
+    auth && auth.user.scope === "admin" && auth.user.status === "ACTIVE" && provedSecondFactor(auth.session),
+  );
 }

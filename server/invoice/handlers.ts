@@ -1,7 +1,15 @@
 import "server-only";
 import { defineCall } from "@/server/http/call";
-import { invoiceDetailDto, invoiceIdSchema, invoiceListSchema, invoicePageDto } from "./schema";
-import { invoiceDetail, listInvoices } from "./service";
+import { isProvedOperator } from "@/server/http/caller";
+import {
+  invoiceDetailDto,
+  invoiceIdSchema,
+  invoiceListAllSchema,
+  invoiceListSchema,
+  invoiceOfAnyPageDto,
+  invoicePageDto,
+} from "./schema";
+import { invoiceDetail, listEveryInvoice, listInvoices } from "./service";
 
 export const invoiceCalls = {
   "/invoice/my-invoice": defineCall({
@@ -13,10 +21,13 @@ export const invoiceCalls = {
   }),
   "/invoice/list-invoice": defineCall({
     auth: "session",
-    summary: "The same as /invoice/my-invoice",
-    input: invoiceListSchema,
-    output: invoicePageDto,
-    run: async (ctx, input) => ({ data: await listInvoices(ctx, input) }),
+    summary:
+      "An operator (admin scope, second factor proved): every affiliate's invoices, by `person`; anyone else: the same as /invoice/my-invoice",
+    input: invoiceListAllSchema,
+    output: invoiceOfAnyPageDto,
+    run: async (ctx, input) => ({
+      data: isProvedOperator(ctx.auth) ? await listEveryInvoice(ctx, input) : await listInvoices(ctx, input),
+    }),
   }),
   "/invoice/detail": defineCall({
     auth: "session",

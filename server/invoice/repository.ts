@@ -1,10 +1,11 @@
 import "server-only";
-import { and, desc, eq, gte, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "@/server/db/client";
 import { cappedCount } from "@/server/db/count";
-import { within } from "@/server/db/filters";
+import { containing, within } from "@/server/db/filters";
 import type { InvoiceRow } from "@/server/db/tables/commerce";
 import { commissions, invoices } from "@/server/db/tables/commerce";
+import { users } from "@/server/db/tables/users";
 
 /** Sets an invoice's total to the sum of its commissions that still count (not VOID). */
 export async function retotalInvoice(db: Executor, invoiceId: string): Promise<void> {
@@ -16,20 +17,35 @@ export async function retotalInvoice(db: Executor, invoiceId: string): Promise<v
     .where(eq(invoices.id, invoiceId));
 }
 
-/** Affiliates with not-invoiced commissions earned in [from, to). */
-export async function findAffiliatesToInvoice(db: Executor, from: Date, to: Date): Promise<string[]> {
+/**
+ * Per affiliate with not-invoiced commissions earned in [from, to) and no invoice of `month` yet
+ * (one would make issuing skip them): how many, their total and the affiliate's email.
+ */
+export async function findInvoicePlan(
+  db: Executor,
+  options: { month: string; from: Date; to: Date },
+): Promise<{ affiliateId: string; email: string; count: number; total: number }[]> {
   const rows = await db
-    .selectDistinct({ id: commissions.affiliateId })
+    .select({
+      affiliateId: commissions.affiliateId,
+      email: users.email,
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${commissions.amount}), 0)`,
+    })
     .from(commissions)
+    .innerJoin(users, eq(users.id, commissions.affiliateId))
     .where(
       and(
         eq(commissions.status, "UNPAID"),
         isNull(commissions.invoiceId),
-        gte(commissions.createdAt, from),
-        sql`${commissions.createdAt} < ${to.toISOString()}::timestamptz`,
+        gte(commissions.createdAt, options.from),
+        sql`${commissions.createdAt} < ${options.to.toISOString()}::timestamptz`,
+        sql`not exists (select 1 from ${invoices} where ${invoices.affiliateId} = ${commissions.affiliateId} and ${invoices.month} = ${options.month} and ${invoices.status} <> 'CANCEL')`,
       ),
-    );
-  return rows.map((r) => r.id);
+    )
+    .groupBy(commissions.affiliateId, users.email)
+    .orderBy(users.email);
+  return rows.map((r) => ({ ...r, count: Number(r.count), total: Number(r.total) }));
 }
 
 /**
@@ -76,17 +92,22 @@ export async function findInvoice(db: Executor, id: string): Promise<InvoiceRow 
   return row;
 }
 
-/** PENDING → PAID (commissions PAID) or CANCEL (commissions released to be invoiced again). */
+/** PENDING → PAID (commissions PAID) or CANCEL (commissions released to be invoiced again), with a note. */
 export async function closeInvoice(
   db: Executor,
   id: string,
   to: "PAID" | "CANCEL",
   now: Date,
-  paidAt?: Date,
+  extra: { paidAt?: Date; note?: string } = {},
 ): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .update(invoices)
-    .set({ status: to, updatedAt: now, ...(to === "PAID" ? { paidAt: paidAt ?? now } : {}) })
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(to === "PAID" ? { paidAt: extra.paidAt ?? now } : {}),
+      ...(extra.note ? { note: extra.note } : {}),
+    })
     .where(and(eq(invoices.id, id), eq(invoices.status, "PENDING")))
     .returning();
   if (!row) return undefined;
@@ -123,6 +144,56 @@ export async function findInvoices(
       count: sql<number>`(select count(*)::int from ${commissions} where ${ofInvoice})`,
     })
     .from(invoices)
+    .where(where)
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, invoices, where) };
+}
+
+/**
+ * Every affiliate's invoices, newest first, with the affiliate's email and the count of their
+ * commissions: by `person` (an exact account id, or part of the email), month, status and days
+ * (or the one invoice `id`).
+ */
+export async function findInvoicesOfAll(
+  db: Executor,
+  query: {
+    id?: string;
+    person?: string;
+    month?: string;
+    status?: string;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+) {
+  const email = containing(query.person?.toLowerCase());
+  const where = and(
+    query.person && email
+      ? or(
+          eq(invoices.affiliateId, query.person),
+          inArray(
+            invoices.affiliateId,
+            db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) like ${email}`),
+          ),
+        )
+      : undefined,
+    query.id ? eq(invoices.id, query.id) : undefined,
+    query.month ? eq(invoices.month, query.month) : undefined,
+    query.status ? eq(invoices.status, query.status) : undefined,
+    ...within(invoices.createdAt, query),
+  );
+  const ofInvoice = and(eq(commissions.invoiceId, invoices.id), ne(commissions.status, "VOID"));
+  const items = await db
+    .select({
+      invoice: invoices,
+      email: users.email,
+      count: sql<number>`(select count(*)::int from ${commissions} where ${ofInvoice})`,
+    })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.affiliateId))
     .where(where)
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
     .limit(query.limit)

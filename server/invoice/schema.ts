@@ -24,6 +24,19 @@ export type InvoiceDto = z.infer<typeof invoiceDto>;
 
 export const invoicePageDto = pageDto(invoiceDto);
 
+/** /invoice/list-invoice: an operator (DESIGN §13) may name one affiliate, by account id or part of the email. */
+export const invoiceListAllSchema = invoiceListSchema.extend({
+  person: z.string().trim().max(254).optional(),
+});
+
+/** /invoice/list-invoice's row: an operator's answer also names each invoice's affiliate. */
+export const invoiceOfAnyDto = invoiceDto.extend({
+  user_id: z.string().optional().describe("The affiliate (an operator's answer only)"),
+  email: z.string().optional().describe("The affiliate's email (an operator's answer only)"),
+});
+export type InvoiceOfAnyDto = z.infer<typeof invoiceOfAnyDto>;
+export const invoiceOfAnyPageDto = pageDto(invoiceOfAnyDto);
+
 export const invoiceIdSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const invoiceDetailDto = invoiceDto.extend({ commissions: z.array(commissionDto) });
 export type InvoiceDetailDto = z.infer<typeof invoiceDetailDto>;

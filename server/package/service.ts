@@ -72,20 +72,26 @@ export const findPackage = (db: Executor, appCode: string, code: string): Promis
   findPackageByCode(db, appCode, code);
 
 /** The catalog as the operator edits it (`npm run admin -- packages export`). */
-export async function exportCatalog(db: Db): Promise<CatalogPackage[]> {
+export async function exportCatalog(db: Executor): Promise<CatalogPackage[]> {
   return (await findAllPackages(db)).map(toCatalogPackage);
 }
 
+/** Every package of every app, active or not, by app then priority (the operator's catalog). */
+export async function listWholeCatalog(db: Executor): Promise<PackageDto[]> {
+  return (await findAllPackages(db)).map(toPackageDto);
+}
+
+/** A catalog file checked: its packages with their defaults filled, or every problem as a readable line. */
+export type CheckedCatalog = { ok: true; packages: CatalogPackage[] } | { ok: false; errors: string[] };
+
 /**
- * Validates a whole catalog file, then writes it in one transaction: a bad file writes nothing.
- * Returns the zod issues as readable lines, or the number of packages written.
+ * The import's rules without writing (the console's preview): the file's shape, no package twice,
+ * and every app one the family knows (SPEC's four or one APPS_CONFIG adds; a typo is not).
  */
-export async function importCatalog(
-  db: Db,
+export function checkCatalog(
   raw: unknown,
-  now: Date,
   apps: readonly string[] = configuredAppCodes(env()),
-): Promise<{ ok: true; count: number } | { ok: false; errors: string[] }> {
+): CheckedCatalog {
   const parsed = catalogSchema.safeParse(raw);
   if (!parsed.success) {
     return {
@@ -93,33 +99,49 @@ export async function importCatalog(
       errors: parsed.error.issues.map((i) => `${i.path.length ? `[${i.path.join(".")}] ` : ""}${i.message}`),
     };
   }
-  // Any app of the family is welcome, SPEC's four or one APPS_CONFIG adds; a typo is not.
   const unknown = parsed.data.flatMap((p, i) =>
     apps.includes(p.app_code)
       ? []
       : [`[${i}.app_code] "${p.app_code}" is not an app: add it to APPS_CONFIG (known: ${apps.join(", ")})`],
   );
-  if (unknown.length > 0) return { ok: false, errors: unknown };
-  await db.transaction(async (tx) => {
-    for (const p of parsed.data) {
-      await upsertPackage(tx, {
-        id: `pkg_${p.app_code}_${p.code.toLowerCase()}_${newId().slice(-6).toLowerCase()}`,
-        appCode: p.app_code,
-        code: p.code,
-        name: p.name,
-        description: p.description,
-        months: p.months,
-        price: p.price,
-        priority: p.priority,
-        partnerDiscount: p.partner_discount,
-        bonusMonths: p.bonus_months,
-        commissionType: p.commission_type,
-        commissionValue: p.commission_value.toFixed(2),
-        isActive: p.active,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  });
-  return { ok: true, count: parsed.data.length };
+  return unknown.length > 0 ? { ok: false, errors: unknown } : { ok: true, packages: parsed.data };
+}
+
+/** Writes checked packages with `tx` (the caller's transaction): inserted or updated by (app, code). */
+export async function writeCatalog(tx: Executor, list: readonly CatalogPackage[], now: Date): Promise<void> {
+  for (const p of list) {
+    await upsertPackage(tx, {
+      id: `pkg_${p.app_code}_${p.code.toLowerCase()}_${newId().slice(-6).toLowerCase()}`,
+      appCode: p.app_code,
+      code: p.code,
+      name: p.name,
+      description: p.description,
+      months: p.months,
+      price: p.price,
+      priority: p.priority,
+      partnerDiscount: p.partner_discount,
+      bonusMonths: p.bonus_months,
+      commissionType: p.commission_type,
+      commissionValue: p.commission_value.toFixed(2),
+      isActive: p.active,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+}
+
+/**
+ * Validates a whole catalog file, then writes it in one transaction: a bad file writes nothing.
+ * Returns the problems as readable lines, or the number of packages written.
+ */
+export async function importCatalog(
+  db: Db,
+  raw: unknown,
+  now: Date,
+  apps: readonly string[] = configuredAppCodes(env()),
+): Promise<{ ok: true; count: number } | { ok: false; errors: string[] }> {
+  const checked = checkCatalog(raw, apps);
+  if (!checked.ok) return checked;
+  await db.transaction((tx) => writeCatalog(tx, checked.packages, now));
+  return { ok: true, count: checked.packages.length };
 }

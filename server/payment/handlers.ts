@@ -1,6 +1,9 @@
 import "server-only";
+import { adminPaymentListSchema, anyPaymentPageDto } from "@/server/admin/orders-schema";
+import { listAnyPayments } from "@/server/admin/payments";
 import type { Ctx } from "@/server/context";
 import { defineCall } from "@/server/http/call";
+import { isProvedOperator } from "@/server/http/caller";
 import {
   noDataDto,
   paymentCancelSchema,
@@ -29,10 +32,14 @@ export const paymentCalls = {
   }),
   "/payment/list": defineCall({
     auth: "session",
-    summary: "The same as /payment/my-payment",
-    input: paymentListSchema,
-    output: paymentPageDto,
-    run: async (ctx, input) => ({ data: await listPayments(ctx, input) }),
+    summary:
+      "The same as /payment/my-payment; with the admin scope and the second factor, every person's attempts (filter `person`: part of an email or an id; `app`)",
+    input: adminPaymentListSchema,
+    output: anyPaymentPageDto,
+    // DESIGN §13: an operator sees everyone's rows; anyone else their own (`person`, `app` ignored).
+    run: async (ctx, input) => ({
+      data: isProvedOperator(ctx.auth) ? await listAnyPayments(ctx, input) : await listPayments(ctx, input),
+    }),
   }),
   "/payment/detail": defineCall({
     auth: "session",

@@ -1,5 +1,7 @@
 import "server-only";
 import { LANGUAGE_COOKIE } from "@/lib/locales";
+import { operatorAffiliateRecord } from "@/server/admin/programme-handlers";
+import { affiliateRecordSchema } from "@/server/admin/programme-schema";
 import { defineCall } from "@/server/http/call";
 import {
   changeAffiliateCode,
@@ -37,7 +39,15 @@ import {
 /** The language a person chose is the LANGUAGE cookie's too, for a year. */
 const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
-/** Two paths, one call: the affiliate's payment information (levels are set by the operator). */
+/** What DESIGN §13's operator reading of /affilate/create and /affilate/update may answer besides. */
+const OPERATOR_RECORD_ERRORS = [
+  "ADMIN_REQUIRED",
+  "ADMIN_2FA_REQUIRED",
+  "REAUTH_REQUIRED",
+  "PERSON_NOT_FOUND",
+] as const;
+
+/** The affiliate's own payment information (levels are set by the operator). */
 const updatePaymentInfoCall = defineCall({
   auth: "session",
   summary: "Update the affiliate's payment information",
@@ -165,11 +175,27 @@ export const userCalls = {
   }),
   "/affilate/create": defineCall({
     auth: "session",
-    summary: "Join the affiliate programme (level 1) with payment information",
-    input: updateAffiliateInfoSchema,
+    summary:
+      "Join the affiliate programme (level 1) with payment information; an operator names `user_id` (and may set `level`) to enrol that person",
+    input: affiliateRecordSchema,
     output: affiliateInfoDto,
-    run: async (ctx, input) => ({ data: await joinAffiliateProgramme(ctx, input) }),
+    errors: OPERATOR_RECORD_ERRORS,
+    run: async (ctx, input) => ({
+      data:
+        (await operatorAffiliateRecord(ctx, input, "create")) ?? (await joinAffiliateProgramme(ctx, input)),
+    }),
   }),
-  "/affilate/update": updatePaymentInfoCall,
+  "/affilate/update": defineCall({
+    auth: "session",
+    summary:
+      "Update the affiliate's payment information; an operator names `user_id` (and may set `level`) to change that person's",
+    input: affiliateRecordSchema,
+    output: paymentInfoDto,
+    errors: ["NOT_AFFILIATE", ...OPERATOR_RECORD_ERRORS],
+    run: async (ctx, input) => {
+      if (!(await operatorAffiliateRecord(ctx, input, "update"))) await updateMyAffiliateInfo(ctx, input);
+      return { data: { payment_info: input.payment_info }, message: "account.affiliate.paymentSaved" };
+    },
+  }),
   "/affilate/update-my-info": updatePaymentInfoCall,
 };

@@ -3,7 +3,10 @@
 import { generateSecret } from "otplib";
 import { encryptSecret } from "@/lib/crypto";
 import { env } from "@/lib/env";
+import { sealSession } from "@/lib/session";
+import { getDb } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
+import { openTestSession } from "@/tests/factories/session";
 import { createUser, PASSWORD } from "@/tests/factories/user";
 import { type CallOptions, call } from "@/tests/setup/api";
 import { codeAt } from "@/tests/support/sign-in";
@@ -62,4 +65,12 @@ export async function reauthenticate(cookie: string, ms = Date.now()): Promise<v
     { cookie, clock: () => new Date(ms) },
   );
   if (res.body.code !== 200) throw new Error(`reauthenticate: ${JSON.stringify(res.body)}`);
+}
+
+/** An admin's portal browser session whose sign-in proved no second factor, and its cookie. */
+export async function adminWithoutSecondFactor(admin?: UserRow): Promise<{ user: UserRow; cookie: string }> {
+  const user = admin ?? (await createOperator()).user;
+  const token = await openTestSession(await getDb(), user, "luid");
+  const sealed = await sealSession({ token, userId: user.id, hasPhone: true }, env().SESSION_SECRET);
+  return { user, cookie: `SSID=${sealed}; LANGUAGE=en` };
 }

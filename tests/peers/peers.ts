@@ -15,6 +15,7 @@
 //         GET /parent?src=<url>  → a sibling product's page framing `src`, collecting messages
 //         GET /logout-<app>      → a product's sign-out page; GET /logouts lists the hits
 //         POST /webhook/<app>    → a product's event receiver: records {signature, body}; GET /webhooks lists them
+//         POST /webhook-down?app=<app>&down=1|0 → the receiver of <app> answers 503 (down=1) or works again
 //   OAuth 127.0.0.1:$PEER_OAUTH_PORT (Google discovery + Facebook-style endpoints)
 import { createServer } from "node:http";
 import { simpleParser } from "mailparser";
@@ -39,6 +40,8 @@ const smses: Sms[] = [];
 const leads: unknown[] = [];
 const logouts: string[] = [];
 const webhooks: { app: string; signature: string; body: string }[] = [];
+/** Products whose event receiver is down (answers 503 and records nothing): the outbox retries. */
+const downWebhooks = new Set<string>();
 
 async function readJson(req: import("node:http").IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -120,6 +123,19 @@ createServer(async (req, res) => {
     logouts.push(url.pathname);
     res.setHeader("content-type", "text/html");
     res.end("<!doctype html><title>Signed out</title>");
+  } else if (req.method === "POST" && url.pathname === "/webhook-down") {
+    const app = url.searchParams.get("app") ?? "";
+    if (url.searchParams.get("down") === "1") downWebhooks.add(app);
+    else downWebhooks.delete(app);
+    res.end("{}");
+  } else if (
+    req.method === "POST" &&
+    url.pathname.startsWith("/webhook/") &&
+    downWebhooks.has(url.pathname.slice("/webhook/".length))
+  ) {
+    for await (const _ of req);
+    res.statusCode = 503;
+    res.end("{}");
   } else if (req.method === "POST" && url.pathname.startsWith("/webhook/")) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);

@@ -226,7 +226,10 @@ export const bankTransfers = pgTable(
     content: text("content").notNull(),
     referenceNo: text("reference_no"),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
-    /** received → matched | partial | unmatched | late (the order was no longer pending) */
+    /**
+     * received → matched | partial | unmatched | late (the order was no longer pending); an
+     * operator may apply a partial or unmatched one to an order: applied (server/checkout/bank.ts).
+     */
     status: text("status").notNull(),
     raw: jsonb("raw").notNull(),
     actor: text("actor").notNull(),

@@ -2,63 +2,12 @@
 // the second factor, finds a person, signs one of their devices out, locks their sign-in with a
 // reason (the person sees it), unlocks, resets their two-factor, adds points with a note — the
 // money/destructive ones after "confirm it's you" — and reads all of it in the audit log.
-import { readFileSync } from "node:fs";
+
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import {
-  APP,
-  pasteCode,
-  SAME_ORIGIN,
-  SCREENS_DIR,
-  submitSignIn,
-  verifiedThroughApi,
-} from "../../support/e2e";
-
-type Operator = { email: string; password: string; totp_secret: string };
-const operator = (): Operator =>
-  JSON.parse(readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "demo-operator.json"), "utf8"));
-
-/** A TOTP code of a 30-second step not used yet in this run (the server takes each code once). */
-let lastStep = 0;
-async function freshCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / 30_000);
-  while (step <= lastStep) {
-    await new Promise((r) => setTimeout(r, 500));
-    step = Math.floor(Date.now() / 30_000);
-  }
-  lastStep = step;
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
-
-/** The operator signs in through the pages: password, then the authenticator's code. */
-async function signInOperator(page: Page, lang: "en" | "vi") {
-  await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
-  const op = operator();
-  await page.goto("/signin");
-  await page.waitForLoadState("networkidle");
-  if (lang === "en") await submitSignIn(page, op.email, op.password);
-  else {
-    await page.getByLabel("Email").fill(op.email);
-    await page.getByLabel("Mật khẩu").fill(op.password);
-    await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
-  }
-  await expect(page).toHaveURL(/\/verify-2fa\?/);
-  await pasteCode(page, await freshCode(op.totp_secret));
-  await expect(page).not.toHaveURL(/\/verify-2fa/);
-  return op;
-}
-
-async function post(request: APIRequestContext, call: string, data: Record<string, unknown> = {}) {
-  const answer = (await (await request.post(`${APP}/2.0${call}`, { headers: SAME_ORIGIN, data })).json()) as {
-    code: number;
-    message: string;
-    data: Record<string, unknown>;
-  };
-  expect(answer.code, answer.message).toBe(200);
-  return answer.data;
-}
+import { noSeriousAxeFindings, post, signInOperator } from "../../support/console";
+import { APP, SAME_ORIGIN, SCREENS_DIR, submitSignIn, verifiedThroughApi } from "../../support/e2e";
 
 /** A person in their own browser, signed in, with an authenticator app turned on. */
 async function personWithTwoFactor(browser: Browser) {
@@ -71,14 +20,6 @@ async function personWithTwoFactor(browser: Browser) {
     method: "totp",
   });
   return { ...person, context, page };
-}
-
-async function noSeriousAxeFindings(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
 test("an operator finds a person, signs a device out, locks, resets two-factor, adds points; the audit log shows it", async ({
@@ -182,19 +123,9 @@ test("an operator finds a person, signs a device out, locks, resets two-factor, 
   await person.context.close();
 });
 
-test("the console at phone width in Vietnamese; an ordinary person gets a 404", async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInOperator(page, "vi");
-  for (const name of ["people", "outbox", "audit"]) {
-    await page.goto(`/admin/${name}`);
-    await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await noSeriousAxeFindings(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, `admin-${name}-vi-phone.png`), fullPage: true });
-  }
-
+test("an ordinary person gets a 404 for the console and ADMIN_REQUIRED from its calls", async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const other = await context.newPage();
   await verifiedThroughApi(other, { fullname: "Not An Operator", emailPrefix: "not-op" });

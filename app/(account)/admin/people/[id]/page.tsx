@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
+import { appNamesFor } from "@/lib/apps";
+import { env } from "@/lib/env";
 import { getMe } from "@/server/http/page-call";
 import type { UserInfoDto } from "@/server/user/service";
 import { PersonView } from "./person-view";
@@ -13,5 +15,7 @@ export default async function PersonPage({ params }: { params: Promise<{ id: str
   const { id } = await params;
   const me = await getMe<UserInfoDto>();
   const timeZone = me.code === 200 ? me.data.timezone : "Asia/Ho_Chi_Minh";
-  return <PersonView id={decodeURIComponent(id)} timeZone={timeZone} />;
+  // The balance logs name the apps as the operator reads them (APPS_CONFIG's names, else the catalog's).
+  const appNames = appNamesFor(env().APPS_CONFIG, await getTranslations("common"));
+  return <PersonView id={decodeURIComponent(id)} timeZone={timeZone} appNames={appNames} />;
 }

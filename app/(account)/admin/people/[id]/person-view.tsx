@@ -1,17 +1,21 @@
 "use client";
 import Link from "next/link";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { ActionDialog, type ActionField } from "@/components/admin/action-dialog";
+import { useReloadList } from "@/components/list/use-reload-list";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { LoadingLine } from "@/components/ui/loading-line";
-import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
-import { formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
+import type { AppNames } from "@/lib/apps";
+import { formatListDateTime } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import type { PersonDetailDto } from "@/server/admin/schema";
+import type { BalanceKind, PersonDetailDto } from "@/server/admin/schema";
+import { ExportDialog } from "./export-dialog";
+import { BalancesSection } from "./person-balances";
+import { EventsSection, PasskeysSection, ProfileSection, SessionsSection } from "./person-sections";
 
 type Load =
   | { kind: "loading" }
@@ -29,29 +33,21 @@ type Action = {
   body?: Record<string, unknown>;
 };
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5 sm:flex-row sm:gap-4">
-      <dt className="text-sm text-gray-500 sm:w-48 sm:shrink-0">{label}</dt>
-      <dd className="break-words text-sm text-gray-900">{children}</dd>
-    </div>
-  );
-}
-
 /**
- * A person's page in the operator console: profile, verification, second factor, passkeys,
- * sessions (sign one or all out), scopes and programmes, balances and the newest security events;
- * lock/unlock, reset two-factor, resend verification and balance changes, each audited by the server.
+ * A person's page in the operator console: profile, verification, second factor and its
+ * requirement, scope and programmes, balances with their logs, sessions (sign one or all out),
+ * passkeys and the newest security events; lock/unlock, reset two-factor, resend verification,
+ * edit details, balance changes, export and delete, each audited by the server.
  */
-export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
+export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: string; appNames: AppNames }) {
   const t = useTranslations("admin.person");
   const ta = useTranslations("admin");
   const tc = useTranslations("common");
-  const te = useTranslations("account.activity.type");
-  const locale = useLocale();
   const toast = useToast();
+  const reloadLogs = useReloadList("/admin/people/balance-logs");
   const [load, setLoad] = useState<Load>({ kind: "loading" });
   const [action, setAction] = useState<Action | null>(null);
+  const [isExporting, setIsExporting] = useState(false);
 
   const fetchDetail = useCallback(async () => {
     const envelope = await api<PersonDetailDto>(
@@ -83,8 +79,13 @@ export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
   }
   const { person, passkeys, sessions, events } = load.detail;
   const when = (iso: string | null) => (iso ? formatListDateTime(iso, timeZone) : t("never"));
-  const yesNo = (value: boolean) => (value ? t("yes") : t("no"));
-  const eventText = (type: string) => (te.has(type) ? te(type) : type);
+  const done = (message: string) => {
+    setAction(null);
+    toast.show("success", message);
+    reloadLogs();
+    void fetchDetail();
+  };
+  const isGone = person.status === "DELETED";
 
   const note: ActionField = { name: "note", label: ta("note"), required: true };
   const actions = {
@@ -123,8 +124,33 @@ export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
       confirm: t("signOutAll"),
       danger: true,
     },
+    editInfo: {
+      path: "/user/update-info",
+      title: t("editInfoTitle"),
+      description: t("editInfoBody"),
+      confirm: t("editInfoConfirm"),
+      fields: [
+        { name: "fullname", label: t("fullname"), maxLength: 100, defaultValue: person.fullname },
+        {
+          name: "phone",
+          label: t("phone"),
+          hint: t("phoneHint"),
+          maxLength: 30,
+          defaultValue: person.phone ?? undefined,
+        },
+        { ...note, required: false },
+      ],
+    },
+    delete: {
+      path: "/admin/people/delete",
+      title: t("deleteTitle"),
+      description: t("deleteBody", { email: person.email }),
+      confirm: t("deleteConfirm"),
+      danger: true,
+      fields: [note],
+    },
   } satisfies Record<string, Action>;
-  const balanceAction = (kind: "point" | "credit" | "credit_app" | "money"): Action => ({
+  const balanceAction = (kind: BalanceKind): Action => ({
     path: "/admin/people/adjust-balance",
     title: t("adjustTitle", { balance: t(`balances.${kind}`) }),
     description: t("adjustBody"),
@@ -185,6 +211,22 @@ export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
             {t("signOutAll")}
           </Button>
         )}
+        {!isGone && (
+          <>
+            <Button variant="secondary" onClick={() => setAction(actions.editInfo)}>
+              {t("editInfo")}
+            </Button>
+            <Button variant="secondary" onClick={() => setIsExporting(true)}>
+              {t("export")}
+            </Button>
+          </>
+        )}
+        {/* A locked account is not offered: cancelling the deletion at sign-in would make it ACTIVE. */}
+        {person.status === "ACTIVE" && (
+          <Button variant="danger" onClick={() => setAction(actions.delete)}>
+            {t("delete")}
+          </Button>
+        )}
         <Link
           href={`/admin/audit?target_id=${encodeURIComponent(person.id)}`}
           className="inline-flex items-center rounded-lg px-3 py-2 text-sm font-medium text-brand-700 underline"
@@ -193,140 +235,28 @@ export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
         </Link>
       </div>
 
-      <SectionCard title={t("profile")}>
-        <dl className="flex flex-col gap-2">
-          <Row label={t("fullname")}>{person.fullname || t("none")}</Row>
-          <Row label={t("phone")}>{person.phone ?? t("none")}</Row>
-          <Row label={t("verified")}>
-            {t("verification", {
-              account: yesNo(person.is_verified),
-              email: yesNo(person.is_verify_email),
-              phone: yesNo(person.is_verify_phone),
-            })}
-          </Row>
-          <Row label={t("twoFa")}>
-            {ta(`people.twoFaKinds.${person.two_fa ?? "off"}`)}
-            {person.is_require_2fa ? ` · ${t("twoFaRequired")}` : ""}
-          </Row>
-          <Row label={t("scope")}>{person.scope}</Row>
-          <Row label={t("programmes")}>
-            {[
-              person.is_partner ? t("partner") : null,
-              person.affiliate.is_affiliate
-                ? t("affiliateLevel", { level: person.affiliate.level ?? 1 })
-                : null,
-            ]
-              .filter(Boolean)
-              .join(" · ") || t("none")}
-          </Row>
-          <Row label={t("languageZone")}>
-            {person.language} · {person.timezone}
-          </Row>
-          <Row label={t("createdAt")}>{when(person.created_at)}</Row>
-          <Row label={t("lastLogin")}>{when(person.last_login_at)}</Row>
-          {person.locked_reason && <Row label={t("lockedReason")}>{person.locked_reason}</Row>}
-          {person.deletion_due_at && <Row label={t("deletionDue")}>{when(person.deletion_due_at)}</Row>}
-        </dl>
-      </SectionCard>
-
-      <SectionCard title={t("balancesTitle")}>
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {(["money", "credit", "credit_app", "point"] as const).map((kind) => (
-            <li key={kind} className="flex items-center justify-between gap-3 rounded-lg bg-gray-50 p-3">
-              <span className="text-sm text-gray-600">
-                {t(`balances.${kind}`)}
-                <span className="block text-base font-semibold text-gray-900 tabular-nums">
-                  {kind === "money"
-                    ? formatVnd(person.balances.money, locale)
-                    : formatDecimal(person.balances[kind], locale)}
-                </span>
-              </span>
-              <Button
-                variant="secondary"
-                onClick={() => setAction(balanceAction(kind))}
-                aria-label={t("adjustTitle", { balance: t(`balances.${kind}`) })}
-              >
-                {t("adjust")}
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </SectionCard>
-
-      <SectionCard title={t("sessionsTitle")}>
-        {sessions.length === 0 ? (
-          <p className="text-sm text-gray-600">{t("noSessions")}</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-gray-100" aria-label={t("sessionsTitle")}>
-            {sessions.map((s) => (
-              <li
-                key={s.id}
-                className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div className="text-sm">
-                  <p className="text-gray-900">
-                    {s.browser} · {s.os} · {s.app_code}
-                    {s.is_trusted_device ? ` · ${t("trusted")}` : ""}
-                  </p>
-                  <p className="text-gray-500">
-                    {t("sessionLine", {
-                      ip: s.ip ?? "—",
-                      created: when(s.created_at),
-                      seen: when(s.last_seen_at),
-                    })}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  aria-label={t("signOutOne", { device: `${s.browser} · ${s.os}` })}
-                  onClick={() =>
-                    setAction({
-                      path: "/admin/people/sign-out",
-                      title: t("signOutTitle"),
-                      description: t("signOutBody", { device: `${s.browser} · ${s.os}` }),
-                      confirm: t("signOut"),
-                      body: { session_id: s.id },
-                    })
-                  }
-                >
-                  {t("signOut")}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
-
-      <SectionCard title={t("passkeysTitle")}>
-        {passkeys.length === 0 ? (
-          <p className="text-sm text-gray-600">{t("noPasskeys")}</p>
-        ) : (
-          <ul className="flex flex-col gap-1 text-sm">
-            {passkeys.map((p) => (
-              <li key={p.id}>
-                {p.name} · {t("passkeyLine", { created: when(p.created_at), used: when(p.last_used_at) })}
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
-
-      <SectionCard title={t("eventsTitle")}>
-        {events.length === 0 ? (
-          <p className="text-sm text-gray-600">{t("noEvents")}</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-gray-100 text-sm">
-            {events.map((e) => (
-              <li key={e.id} className="py-2">
-                <p className="text-gray-900">{eventText(e.type)}</p>
-                <p className="text-gray-500">
-                  {when(e.at)} · {e.ip ?? "—"}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </SectionCard>
+      <ProfileSection person={person} when={when} onChanged={done} />
+      <BalancesSection
+        person={person}
+        timeZone={timeZone}
+        appNames={appNames}
+        onAdjust={(kind) => setAction(balanceAction(kind))}
+      />
+      <SessionsSection
+        sessions={sessions}
+        when={when}
+        onSignOut={(session, device) =>
+          setAction({
+            path: "/admin/people/sign-out",
+            title: t("signOutTitle"),
+            description: t("signOutBody", { device }),
+            confirm: t("signOut"),
+            body: { session_id: session.id },
+          })
+        }
+      />
+      <PasskeysSection passkeys={passkeys} when={when} />
+      <EventsSection events={events} when={when} />
 
       {action && (
         <ActionDialog
@@ -338,8 +268,17 @@ export function PersonView({ id, timeZone }: { id: string; timeZone: string }) {
           confirm={action.confirm}
           danger={action.danger}
           onClose={() => setAction(null)}
+          onDone={done}
+        />
+      )}
+      {isExporting && (
+        <ExportDialog
+          id={person.id}
+          email={person.email}
+          language={person.language}
+          onClose={() => setIsExporting(false)}
           onDone={(message) => {
-            setAction(null);
+            setIsExporting(false);
             toast.show("success", message);
             void fetchDetail();
           }}
