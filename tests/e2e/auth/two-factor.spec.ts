@@ -7,7 +7,15 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { generate, generateSecret, generateURI } from "otplib";
 import QRCode from "qrcode";
 import config from "../../../playwright.config";
-import { codeFromMail, PEER, pasteCode, SCREENS_DIR } from "../../support/e2e";
+import { freshCode, operator } from "../../support/console";
+import {
+  codeFromMail,
+  PEER,
+  pasteCode,
+  SCREENS_DIR,
+  submitSignIn,
+  verifiedThroughApi,
+} from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 // page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
@@ -545,20 +553,54 @@ const FAKE_BACKUP_CODES = [
   "c8wk-4nse",
 ];
 
-// The page now checks its step on the server before showing the choice, and a step that requires
-// two-factor cannot be made here (`npm run admin -- require-2fa` needs the data dir the running
-// server holds): with a made-up token the page shows the expired state. The dialogs themselves
-// run in profile mode in account/security.spec.ts and in the screens test below. The operator
-// console (issue 24) has no "require two-factor" call yet; with one, this test can make its step.
-test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app modal to backup codes, SMS modal, 503", async ({
+/**
+ * A fresh person whom the operator requires two-factor of (the console's call, issue 24): each of
+ * their sign-ins stops at /require-enable-2fa with a live step token. Answers their sign-in.
+ */
+async function personRequiredTwoFactor(page: Page): Promise<{ email: string; password: string }> {
+  const person = await verifiedThroughApi(page, { fullname: "Required Person", emailPrefix: "req2fa" });
+  const ops = await request.newContext({ baseURL: APP });
+  const op = operator();
+  const first = await post<{ custom_auth: string }>(ops, "/auth/signin", {
+    email: op.email,
+    password: op.password,
+  });
+  const proved = await post(ops, "/auth2-fa/verify-login", {
+    custom_auth: first.data.custom_auth,
+    token: await freshCode(op.totp_secret),
+  });
+  expect(proved.code, proved.message).toBe(200);
+  const found = await post<{ items: { id: string }[] }>(ops, "/admin/people/search", { q: person.email });
+  const id = found.data.items[0]?.id;
+  const required = await post(ops, "/admin/people/set-require-2fa", { id, required: true });
+  expect(required.code, required.message).toBe(200);
+  await ops.dispose();
+  await page.context().clearCookies();
+  return person;
+}
+
+/** The person signs in through the page and lands on the step; answers its token. */
+async function requiredStep(page: Page, person: { email: string; password: string }): Promise<string> {
+  await setLanguageCookie(page, "en");
+  await page.goto("/signin");
+  await page.waitForLoadState("networkidle");
+  await submitSignIn(page, person.email, person.password);
+  await expect(page).toHaveURL(/\/require-enable-2fa\?/);
+  const token = new URL(page.url()).searchParams.get("token");
+  expect(token).toBeTruthy();
+  return String(token);
+}
+
+// A step that requires two-factor is made for real (the operator's call, then a real sign-in); the
+// setup and enable calls of the dialogs are mocked, to see every state of the flow (the enable
+// answers 200 with backup codes, the SMS path, and 503 for the device limit).
+test("require-enable-2fa in sign-in mode (setup and enable answers mocked): app modal to backup codes, SMS modal, 503", async ({
   page,
   context,
 }) => {
-  // `npm run admin -- require-2fa` opens the PGlite data dir itself, which the running server
-  // holds: no real sign-in can require two-factor here, so the calls of this flow are mocked.
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await setLanguageCookie(page, "en");
+  const person = await personRequiredTwoFactor(page);
   const setup = await fakeSetup();
   const enableBodies: Record<string, unknown>[] = [];
   let enableAnswer: Envelope = {
@@ -577,7 +619,7 @@ test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app moda
     route.fulfill({ json: { code: 200, message: "", data: { phone: "0912345678", exp_time: 300 } } }),
   );
 
-  await page.goto("/require-enable-2fa?token=flow-1&verify_type=TOTP");
+  const flow1 = await requiredStep(page, person);
   await openMethod(page, "Authenticator app");
   const appDialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
   await expect(appDialog.getByText("Step 1 of 2")).toBeVisible();
@@ -604,7 +646,7 @@ test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app moda
   await page.keyboard.type(code);
   await expect
     .poll(() => enableBodies.at(-1))
-    .toMatchObject({ token: code, method: "totp", custom_auth: "flow-1" });
+    .toMatchObject({ token: code, method: "totp", custom_auth: flow1 });
 
   const backupDialog = page.getByRole("dialog", { name: "Save your backup codes" });
   await expect(backupDialog.getByTestId("backup-codes").getByRole("listitem")).toHaveCount(10);
@@ -619,7 +661,7 @@ test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app moda
   // SMS modal: send → step 2 with the 60 s timer; confirm sends "sms". (A made-up token has no
   // phone to look up, so it is typed; a verified one shows fixed and masked.)
   enableAnswer = { code: 200, message: "", data: { redirect_url: "/signin?mocked=sms", method: "sms" } };
-  await page.goto("/require-enable-2fa?token=flow-2&verify_type=SMS");
+  const flow2 = await requiredStep(page, person);
   await openMethod(page, "Text message (SMS)");
   const smsDialog = page.getByRole("dialog", { name: "Set up SMS verification" });
   await smsDialog.getByLabel("Phone number").fill("0912345678");
@@ -629,7 +671,7 @@ test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app moda
   await paste(digitBoxes(page).first(), "246810");
   await expect
     .poll(() => enableBodies.at(-1))
-    .toMatchObject({ token: "246810", method: "sms", custom_auth: "flow-2" });
+    .toMatchObject({ token: "246810", method: "sms", custom_auth: flow2 });
   await expect(page).toHaveURL(/\/signin\?mocked=sms$/);
 
   // Code 503 with custom_auth: two-factor is on but the device limit stops the sign-in.
@@ -643,7 +685,7 @@ test.fixme("require-enable-2fa in sign-in mode (server answers mocked): app moda
       redirect_url: "/device-limit-exceeded?token=limit-1&method=signin",
     },
   };
-  await page.goto("/require-enable-2fa?token=flow-3&verify_type=SMS");
+  await requiredStep(page, person);
   await openMethod(page, "Text message (SMS)");
   await smsDialog.getByLabel("Phone number").fill("0912345678");
   await smsDialog.getByRole("button", { name: "Send code" }).click();
