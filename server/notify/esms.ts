@@ -2,8 +2,8 @@ import "server-only";
 import type { Env } from "@/lib/env";
 import { oneSegment, smsText } from "@/lib/sms-text";
 import { DeliveryError, type Receipt } from "./delivery-error";
+import type { OutgoingMessage } from "./message";
 import { esmsPhone } from "./phone";
-import type { OutgoingMessage } from "./send";
 
 // eSMS brandname SMS, customer-care type (SmsType 2): SendMultipleMessage_V4_post_json, one
 // message per request. https://developers.esms.vn — "Send OTP/Customer care message".

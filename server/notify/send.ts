@@ -8,21 +8,10 @@ import { logger } from "@/lib/logger";
 import { type Db, getDb } from "@/server/db/client";
 import type { Receipt, Vendor } from "./delivery-error";
 import { sendEsms } from "./esms";
+import type { Channel, OutgoingMessage } from "./message";
 import { sendZns } from "./zalo";
 
-export type Channel = "EMAIL" | "SMS" | "ZNS";
-
-export type OutgoingMessage = {
-  channel: Channel;
-  /** Email address or phone number. */
-  to: string;
-  lang: string;
-  subject: string;
-  text: string;
-  /** Template name and its values, for providers that render their own templates (ZNS). */
-  template: string;
-  params: Record<string, string | number>;
-};
+export type { Channel, OutgoingMessage } from "./message";
 
 export type OutboxEntry = OutgoingMessage & { id: string; createdAt: string };
 

@@ -2,8 +2,8 @@ import "server-only";
 import type { Env } from "@/lib/env";
 import type { Db } from "@/server/db/client";
 import { DeliveryError, type Receipt } from "./delivery-error";
+import type { OutgoingMessage } from "./message";
 import { internationalDigits } from "./phone";
-import type { OutgoingMessage } from "./send";
 import { zaloAccessToken } from "./zalo-token";
 
 // Zalo Notification Service through the Official Account API: POST {zns}/message/template with the
