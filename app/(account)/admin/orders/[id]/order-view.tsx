@@ -1,29 +1,21 @@
 "use client";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ActionDialog, type ActionField } from "@/components/admin/action-dialog";
+import { DetailPending, useAdminDetail } from "@/components/admin/use-admin-detail";
 import { OrderLinesTable } from "@/components/commerce/order-lines-table";
 import { StatusBadge } from "@/components/commerce/status-badge";
-import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { LoadingLine } from "@/components/ui/loading-line";
 import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
 import { type AppNames, appName } from "@/lib/apps";
 import { formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
-import { api } from "@/lib/http/client";
-import { isSuccess } from "@/lib/http/envelope";
 import {
   type AdminAttemptDto,
   type AdminOrderDetailDto,
   MARKABLE_STATUSES,
 } from "@/server/admin/orders-schema";
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; detail: AdminOrderDetailDto };
 
 /** An action's dialog: its call, words and fields (the order's id is added). */
 type Action = {
@@ -66,40 +58,16 @@ function RawAnswer({ label, value }: { label: string; value: unknown }) {
 export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: string; appNames: AppNames }) {
   const t = useTranslations("admin.order");
   const ta = useTranslations("admin");
-  const tc = useTranslations("common");
   const to = useTranslations("account.orders");
   const tp = useTranslations("account.payments");
   const locale = useLocale();
   const toast = useToast();
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const { load, reload: fetchDetail } = useAdminDetail<AdminOrderDetailDto>("/admin/orders/get", id);
   const [action, setAction] = useState<Action | null>(null);
 
-  const fetchDetail = useCallback(async () => {
-    const envelope = await api<AdminOrderDetailDto>(
-      "/admin/orders/get",
-      { id },
-      { networkMessage: tc("networkError") },
-    );
-    setLoad(
-      isSuccess(envelope)
-        ? { kind: "ready", detail: envelope.data }
-        : { kind: "failed", message: envelope.message },
-    );
-  }, [id, tc]);
-
-  useEffect(() => {
-    void fetchDetail();
-  }, [fetchDetail]);
-
-  if (load.kind === "loading") return <LoadingLine text={t("loading")} />;
-  if (load.kind === "failed") {
+  if (load.kind !== "ready") {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <FormAlert message={load.message} />
-        <Link href="/admin/orders" className="text-sm text-brand-700 underline">
-          {t("back")}
-        </Link>
-      </div>
+      <DetailPending load={load} loading={t("loading")} back={{ href: "/admin/orders", label: t("back") }} />
     );
   }
   const { order, lines, attempts, events, transfers } = load.detail;

@@ -1,26 +1,18 @@
 "use client";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { ActionDialog, type ActionField } from "@/components/admin/action-dialog";
+import { DetailPending, useAdminDetail } from "@/components/admin/use-admin-detail";
 import { useReloadList } from "@/components/list/use-reload-list";
-import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { LoadingLine } from "@/components/ui/loading-line";
 import { useToast } from "@/components/ui/toast";
 import type { AppNames } from "@/lib/apps";
 import { formatListDateTime } from "@/lib/format";
-import { api } from "@/lib/http/client";
-import { isSuccess } from "@/lib/http/envelope";
 import type { BalanceKind, PersonDetailDto } from "@/server/admin/schema";
 import { ExportDialog } from "./export-dialog";
 import { BalancesSection } from "./person-balances";
 import { EventsSection, PasskeysSection, ProfileSection, SessionsSection } from "./person-sections";
-
-type Load =
-  | { kind: "loading" }
-  | { kind: "failed"; message: string }
-  | { kind: "ready"; detail: PersonDetailDto };
 
 /** An action's dialog: its call, words and fields (the person's id is added). */
 type Action = {
@@ -42,39 +34,15 @@ type Action = {
 export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: string; appNames: AppNames }) {
   const t = useTranslations("admin.person");
   const ta = useTranslations("admin");
-  const tc = useTranslations("common");
   const toast = useToast();
   const reloadLogs = useReloadList("/admin/people/balance-logs");
-  const [load, setLoad] = useState<Load>({ kind: "loading" });
+  const { load, reload: fetchDetail } = useAdminDetail<PersonDetailDto>("/admin/people/get", id);
   const [action, setAction] = useState<Action | null>(null);
   const [isExporting, setIsExporting] = useState(false);
 
-  const fetchDetail = useCallback(async () => {
-    const envelope = await api<PersonDetailDto>(
-      "/admin/people/get",
-      { id },
-      { networkMessage: tc("networkError") },
-    );
-    setLoad(
-      isSuccess(envelope)
-        ? { kind: "ready", detail: envelope.data }
-        : { kind: "failed", message: envelope.message },
-    );
-  }, [id, tc]);
-
-  useEffect(() => {
-    void fetchDetail();
-  }, [fetchDetail]);
-
-  if (load.kind === "loading") return <LoadingLine text={t("loading")} />;
-  if (load.kind === "failed") {
+  if (load.kind !== "ready") {
     return (
-      <div className="flex flex-col items-start gap-3">
-        <FormAlert message={load.message} />
-        <Link href="/admin/people" className="text-sm text-brand-700 underline">
-          {t("back")}
-        </Link>
-      </div>
+      <DetailPending load={load} loading={t("loading")} back={{ href: "/admin/people", label: t("back") }} />
     );
   }
   const { person, passkeys, sessions, events } = load.detail;
