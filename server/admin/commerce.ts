@@ -9,9 +9,7 @@ import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { listBankTransfers } from "@/server/checkout/bank";
 import type { Db } from "@/server/db/client";
 import type { OrderRow } from "@/server/db/tables/commerce";
-import type { OutboxRow } from "@/server/db/tables/outbox";
 import { findOrderByReferenceNo, findOrdersInStatus } from "@/server/order/service/get-order";
-import { findOutboxRows } from "@/server/outbox/service";
 import { exportCatalog } from "@/server/package/service";
 import { findUserByEmail } from "@/server/user/service";
 import { asOperator, cliOperator, type OperatorCtx } from "./audit";
@@ -128,23 +126,6 @@ export async function ordersMark(
 
 export async function ordersPending(db: Db, limit: number) {
   return (await findOrdersInStatus(db, "PENDING", limit)).map(describeOrder);
-}
-
-function describeOutbox(row: OutboxRow) {
-  return {
-    id: row.id,
-    kind: row.kind,
-    target: row.target,
-    attempts: `${row.attempts}/${row.maxAttempts}`,
-    next_attempt_at: row.nextAttemptAt.toISOString(),
-    last_error: row.lastError,
-    done_at: row.doneAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-export async function outboxList(db: Db, filter: "pending" | "failed" | "done" | "all", limit: number) {
-  return (await findOutboxRows(db, filter, limit)).map(describeOutbox);
 }
 
 /** `outbox retry <id>`: the console's retry (server/admin/outbox.ts), audited under the CLI's name. */

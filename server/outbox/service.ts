@@ -172,13 +172,6 @@ export async function enqueueDataExport(
 
 // The operator's view of the queue (`npm run admin -- outbox …`) and the health line.
 
-/** Rows by state, newest first: pending (to retry), failed (given up), done, or all. */
-export const findOutboxRows = (
-  db: Executor,
-  filter: "pending" | "failed" | "done" | "all",
-  limit: number,
-): Promise<OutboxRow[]> => findOutbox(db, filter, limit);
-
 /** Makes an undelivered row due now with a fresh set of attempts; false when there is none. */
 export const retryOutboxRow = (db: Executor, id: string, now: Date): Promise<boolean> =>
   resetOutbox(db, id, now);
