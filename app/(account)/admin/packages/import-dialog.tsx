@@ -24,7 +24,7 @@ type Step =
   | { kind: "preview"; file: ChosenFile; preview: CatalogPreviewDto }
   | { kind: "reauth"; file: ChosenFile; preview: CatalogPreviewDto };
 
-/** A field's value as the operator reads it: prices in đồng, yes/no for active. */
+/** A field's value as the operator reads it: prices in VND, yes/no for active. */
 function useShowValue() {
   const t = useTranslations("admin.packages");
   const locale = useLocale();
