@@ -11,6 +11,10 @@ const nextConfig: NextConfig = {
   // A second build beside the main one (the resilience suite, the benchmark) gets its own folder.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // Native or WASM packages are loaded by Node at run time, not bundled.
+  // Pages are loaded when first asked for, not all at start: an instance that serves mostly /2.0
+  // calls does not keep every route's module graph resident (four copies of the shared server chunk,
+  // one per layout group; issue 21's memory row). The first view of a page pays its load once.
+  experimental: { preloadEntriesOnStart: false },
   serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pino", "pg", "nodemailer", "ioredis"],
 };
 

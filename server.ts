@@ -1,7 +1,9 @@
 // `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
 // pay for Next's router) and everything else to Next's request handler (DESIGN §2).
+import { existsSync, readFileSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
 import path from "node:path";
+import type { NextConfig } from "next";
 import next from "next";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
@@ -47,11 +49,27 @@ function refuseOldNode(): void {
   process.exit(1);
 }
 
+/**
+ * The Next config `next build` resolved and wrote beside the build (required-server-files.json), as
+ * Next's own standalone server hands it over: otherwise every start compiles next.config.ts again,
+ * which loads two native SWC compilers (next-swc and, through the next-intl plugin, @swc/core:
+ * 36 MB resident that a running portal never uses, issue 21). Undefined before a build (Next then
+ * reads next.config.ts itself).
+ */
+function builtConfig(): NextConfig | undefined {
+  const distDir = process.env.NEXT_DIST_DIR || ".next";
+  const file = path.join(APP_DIR, distDir, "required-server-files.json");
+  if (!existsSync(file)) return undefined;
+  const { config } = JSON.parse(readFileSync(file, "utf8")) as { config: NextConfig };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);
+  return config;
+}
+
 async function main() {
   refuseOldNode();
   const config = env();
   const db = await getDb();
-  const app = next({ dev: false, dir: APP_DIR });
+  const app = next({ dev: false, dir: APP_DIR, conf: builtConfig() });
   await app.prepare();
   const handle = app.getRequestHandler();
 

@@ -9,6 +9,8 @@ export type LoadResult = {
   /** Responses that were not 2xx plus connection errors and timeouts. */
   failed: number;
   total: number;
+  /** Responses per HTTP status, so a failed row says what it was answered. */
+  statuses: Record<string, number>;
 };
 
 export type LoadOptions = {
@@ -64,5 +66,8 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     p99: r.latency.p99,
     failed,
     total: r.requests.total,
+    statuses: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([status, stats]) => [status, stats?.count ?? 0]),
+    ),
   };
 }

@@ -39,5 +39,8 @@ export function startFlags(): string[] {
 export const procs: Proc[] = [];
 
 export function checkFailures(name: string, result: LoadResult): void {
-  if (result.failed > 0) log(`${name}: ${result.failed} of ${result.total} responses failed`);
+  if (result.failed > 0)
+    log(
+      `${name}: ${result.failed} of ${result.total} responses failed (statuses ${JSON.stringify(result.statuses)})`,
+    );
 }
