@@ -95,6 +95,19 @@ describe("the statements of one sign-in", () => {
     expect(mails).toHaveLength(1);
   });
 
+  it("every sign-in sends the same two texts, whatever it writes: prepared once, not planned each time", async () => {
+    const user = await createUser();
+    await signedIn(user.email, as(CHROME_WINDOWS));
+    const plain = await watchedSignIn(user.email, as(CHROME_WINDOWS, { ip: "10.21.0.3" }));
+    const product = await watchedSignIn(user.email, as(FIREFOX_LINUX, { ip: "10.21.0.4" }), {
+      callback_url: "https://app.example.com/start",
+      app_code: "ls",
+    });
+    // One session and event, or two and a new browser: the values differ, the statements do not
+    // (server/db/prepared.ts; the sessions and events go as arrays).
+    expect(product.statements, listed(product.statements)).toEqual(plain.statements);
+  });
+
   it("a wrong password: the same lookup, then the failure event", async () => {
     const user = await createUser();
     const { result, statements } = await statementsDuring(() =>
