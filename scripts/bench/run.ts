@@ -13,6 +13,8 @@ export const CONNECTIONS = 32;
  */
 export const SIGNIN_CONNECTIONS = 16;
 export const SIGNIN_ACCOUNTS = 2_000;
+/** The sign-in row alternates this many slices of sign-ins and of raw verifications (rows.ts). */
+export const SIGNIN_SLICES = 3;
 export const asJson = process.argv.includes("--json");
 /** `--rows=userinfo,render`: only those rows (while working on one budget). */
 const only = process.argv
