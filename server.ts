@@ -27,10 +27,10 @@ import { startOutboxWorker } from "@/server/outbox/worker";
  * The app's folder: this file's, or its parent when `npm run build` bundled it into the build folder
  * (`.next/portal-server.mjs`, or the resilience suite's own `.next-resilience/`).
  */
-const APP_DIR =
-  path.basename(import.meta.filename) === "portal-server.mjs"
-    ? path.dirname(import.meta.dirname)
-    : import.meta.dirname;
+const BUNDLED = path.basename(import.meta.filename) === "portal-server.mjs";
+const APP_DIR = BUNDLED ? path.dirname(import.meta.dirname) : import.meta.dirname;
+/** The Next build served: the bundle's own folder, else NEXT_DIST_DIR's (as next.config.ts names it). */
+const BUILD_DIR = BUNDLED ? import.meta.dirname : path.join(APP_DIR, process.env.NEXT_DIST_DIR || ".next");
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
@@ -57,8 +57,7 @@ function refuseOldNode(): void {
  * reads next.config.ts itself).
  */
 function builtConfig(): NextConfig | undefined {
-  const distDir = process.env.NEXT_DIST_DIR || ".next";
-  const file = path.join(APP_DIR, distDir, "required-server-files.json");
+  const file = path.join(BUILD_DIR, "required-server-files.json");
   if (!existsSync(file)) return undefined;
   const { config } = JSON.parse(readFileSync(file, "utf8")) as { config: NextConfig };
   process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(config);

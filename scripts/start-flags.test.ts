@@ -27,6 +27,7 @@ function poolThreads(flags: string[], env: Record<string, string | undefined> = 
   return Number(out.trim());
 }
 
+// Linux only: the threads are counted in /proc (CI and the README's machines are Linux).
 describe.runIf(process.platform === "linux")("npm start's flags", () => {
   it("size libuv's thread pool to the cores (at least 2), unless the operator set UV_THREADPOOL_SIZE", () => {
     const flags = startFlags();
