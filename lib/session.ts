@@ -1,5 +1,5 @@
-import { sealData, unsealData } from "iron-session";
 import { type CookieOptions, serializeCookie } from "./cookies";
+import { sealJson, unsealJson } from "./iron-seal";
 
 export const SESSION_COOKIE = "SSID";
 export const USER_INFO_COOKIE = "LADI_USER_INFO";
@@ -17,8 +17,9 @@ export type SessionCookie = {
   hasPhone: boolean;
 };
 
+/** iron-session's seal (`sealData`), computed in place with node:crypto (lib/iron-seal.ts). */
 export async function sealSession(data: SessionCookie, secret: string): Promise<string> {
-  return sealData(data, { password: secret, ttl: SESSION_TTL_SECONDS });
+  return sealJson(data, secret, SESSION_TTL_SECONDS * 1000);
 }
 
 /**
@@ -48,7 +49,7 @@ export async function unsealSession(
   const now = Date.now();
   const hit = opened.get(sealed);
   if (hit && now - hit.at < UNSEALED_MS) return hit.value;
-  const value = await openSession(sealed, secret);
+  const value = openSession(sealed, secret);
   if (value) {
     if (opened.size >= UNSEALED_MAX) opened.clear();
     opened.set(sealed, { at: now, value });
@@ -56,18 +57,11 @@ export async function unsealSession(
   return value;
 }
 
-async function openSession(sealed: string, secret: string): Promise<SessionCookie | null> {
-  try {
-    const data = await unsealData<Partial<SessionCookie>>(sealed, {
-      password: secret,
-      ttl: SESSION_TTL_SECONDS,
-    });
-    return typeof data.token === "string" && typeof data.userId === "string"
-      ? { token: data.token, userId: data.userId, hasPhone: Boolean(data.hasPhone) }
-      : null;
-  } catch {
-    return null;
-  }
+function openSession(sealed: string, secret: string): SessionCookie | null {
+  const data = unsealJson(sealed, secret) as Partial<SessionCookie> | null;
+  return data && typeof data.token === "string" && typeof data.userId === "string"
+    ? { token: data.token, userId: data.userId, hasPhone: Boolean(data.hasPhone) }
+    : null;
 }
 
 export type CookieContext = { secure: boolean };
