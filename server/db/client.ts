@@ -14,7 +14,14 @@ export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
 type Handle = { db: Db; close: () => Promise<void> };
 // Next can load this module twice (route bundle and page bundle) and the custom server loads
 // it once more from source: the process must still hold one PGlite instance.
-const globalForDb = globalThis as unknown as { __portalDb?: Promise<Handle>; __portalJournal?: string };
+const globalForDb = globalThis as unknown as {
+  __portalDb?: Promise<Handle>;
+  __portalJournal?: string;
+  /** The database of `__portalDb`, as one promise per handle (not a new one per call). */
+  __portalDbOf?: { handle: Promise<Handle>; db: Promise<Db> };
+};
+/** Read once: every /2.0 call asks for the database, and each process.env read is a lookup in C++. */
+const IS_DEV = process.env.NODE_ENV === "development";
 
 /** Opens PostgreSQL (a pool) or PGlite at `dataDir` and applies the committed migrations. */
 export async function openDatabase(options: {
@@ -54,10 +61,10 @@ export async function openDatabase(options: {
 
 /** The process's database, opened on first use with migrations applied. */
 export function getDb(): Promise<Db> {
-  if (process.env.NEXT_PHASE === "phase-production-build") {
-    throw new Error("The database must not be opened during `next build`.");
-  }
   if (!globalForDb.__portalDb) {
+    if (process.env.NEXT_PHASE === "phase-production-build") {
+      throw new Error("The database must not be opened during `next build`.");
+    }
     const { DATABASE_URL, DATA_DIR } = env();
     globalForDb.__portalDb = DATABASE_URL
       ? openDatabase({ url: DATABASE_URL })
@@ -66,8 +73,11 @@ export function getDb(): Promise<Db> {
       globalForDb.__portalDb = undefined;
     });
   }
-  if (process.env.NODE_ENV === "development") applyNewMigrationsInDev(globalForDb.__portalDb);
-  return globalForDb.__portalDb.then((h) => h.db);
+  if (IS_DEV) applyNewMigrationsInDev(globalForDb.__portalDb);
+  const handle = globalForDb.__portalDb;
+  if (globalForDb.__portalDbOf?.handle !== handle)
+    globalForDb.__portalDbOf = { handle, db: handle.then((h) => h.db) };
+  return globalForDb.__portalDbOf.db;
 }
 
 /** When the migrations' journal was last seen by this process ("" when it cannot be read). */

@@ -7,6 +7,8 @@ import { handleApi } from "./dispatch";
 /** The largest body read: the multipart profile update (5 MiB avatar + form); dispatch refuses more. */
 const MAX_BODY = 6 * 1024 * 1024 + 64 * 1024;
 const utf8 = new TextDecoder("utf-8");
+/** Set when the process starts (a process.env read is a lookup in C++, not per request). */
+const TRUST_PROXY = process.env.TRUST_PROXY === "1";
 
 /** Reads at most `limit` bytes (one past a limit is enough for dispatch to refuse the body). */
 function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -37,14 +39,13 @@ function readBytes(req: IncomingMessage, limit: number): Promise<Buffer> {
  * Response per call. `fallbackHost` names the server when a request has no Host.
  */
 export function serveApi(req: IncomingMessage, res: ServerResponse, fallbackHost: string): void {
-  // The client address comes from the socket unless a trusted proxy in front says otherwise.
-  const trustProxy = process.env.TRUST_PROXY === "1";
   const request: ApiRequest = {
     method: req.method ?? "GET",
     url: req.url ?? "/",
     origin: `http://${req.headers.host ?? fallbackHost}`,
     header(name) {
-      if (name === "x-forwarded-for" && !trustProxy) return req.socket.remoteAddress ?? "unknown";
+      // The client address comes from the socket unless a trusted proxy in front says otherwise.
+      if (name === "x-forwarded-for" && !TRUST_PROXY) return req.socket.remoteAddress ?? "unknown";
       const value = req.headers[name];
       return Array.isArray(value) ? value.join(", ") : value;
     },
