@@ -15,6 +15,8 @@ export const SIGNIN_CONNECTIONS = 16;
 export const SIGNIN_ACCOUNTS = 2_000;
 /** The sign-in row alternates this many slices of sign-ins and of raw verifications (rows.ts). */
 export const SIGNIN_SLICES = 3;
+/** The userinfo row alternates this many slices of bare node:http and of userinfo (rows.ts). */
+export const USERINFO_SLICES = 2;
 export const asJson = process.argv.includes("--json");
 /** `--rows=userinfo,render`: only those rows (while working on one budget). */
 const only = process.argv
