@@ -6,8 +6,8 @@ import {
   type KeyObject,
   pbkdf2Sync,
   randomBytes,
-  timingSafeEqual,
 } from "node:crypto";
+import { safeEqual } from "./ids";
 
 /**
  * The session cookie's seal, in iron-session's format (iron "Fe26.2", password id 1, then `~2`):
@@ -84,10 +84,10 @@ export function unsealJson(sealed: string, password: string, now = Date.now()): 
   ];
   if (prefix !== PREFIX || passwordId !== PASSWORD_ID) return null;
   if (expiration && (!/^[1-9]\d*$/.test(expiration) || Number(expiration) <= now - SKEW_MS)) return null;
-  const base = parts.slice(0, 6).join("*");
-  const expected = macOf(password, macSalt, base);
-  const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  // Compared as text with the canonical encoding: decoding the given MAC would accept other
+  // spellings of it (base64url decoding skips characters outside its alphabet).
+  const expected = macOf(password, macSalt, parts.slice(0, 6).join("*")).toString("base64url");
+  if (!safeEqual(mac, expected)) return null;
   try {
     const decipher = createDecipheriv(
       "aes-256-cbc",

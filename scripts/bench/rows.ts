@@ -193,10 +193,8 @@ export async function benchSignIn(rows: Row[]) {
     log(`raw argon2id verifications (slice ${slice + 1} of ${slices})`);
     rawRuns.push(await rawArgon(seconds));
   }
-  const signinRps = mean(signinRuns.map((r) => r.rps));
+  const { rps: signinRps, failed, p99 } = combined(signinRuns);
   const rawRps = mean(rawRuns);
-  const failed = signinRuns.reduce((a, r) => a + r.failed, 0);
-  const p99 = Math.max(...signinRuns.map((r) => r.p99));
   const ratio = signinRps / rawRps;
   rows.push({
     row: "sign-in vs raw argon2id verify",
