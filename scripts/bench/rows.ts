@@ -1,6 +1,6 @@
 // The benchmark's rows: each loads the portal (and what it is compared with) and adds its row.
 import { emptyPageJs, firstLoadJs } from "./bundle";
-import { type LoadResult, load } from "./load";
+import { type LoadResult, load, statusesOf } from "./load";
 import { type Proc, rssMiB, start, startTs, stop, waitFor } from "./procs";
 import {
   CONNECTIONS,
@@ -22,10 +22,6 @@ const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.le
 
 /** Slices of one load as one result: the mean rate, the worst p99, every failure. */
 function combined(runs: LoadResult[]): LoadResult {
-  const statuses: Record<string, number> = {};
-  for (const run of runs)
-    for (const [status, count] of Object.entries(run.statuses))
-      statuses[status] = (statuses[status] ?? 0) + count;
   return {
     rps: mean(runs.map((r) => r.rps)),
     p50: mean(runs.map((r) => r.p50)),
@@ -33,7 +29,7 @@ function combined(runs: LoadResult[]): LoadResult {
     p99: Math.max(...runs.map((r) => r.p99)),
     failed: runs.reduce((a, r) => a + r.failed, 0),
     total: runs.reduce((a, r) => a + r.total, 0),
-    statuses,
+    statuses: statusesOf(runs),
   };
 }
 
