@@ -4,7 +4,7 @@ import { startFlags as npmStartFlags } from "../start-flags";
 import type { LoadResult } from "./load";
 import type { Proc } from "./procs";
 
-export const PORTS = { hello: 3391, portal: 3392, betterAuth: 3394, empty: 3395 } as const;
+export const PORTS = { hello: 3391, portal: 3392, betterAuth: 3394, empty: 3395, floor: 3396 } as const;
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 export const CONNECTIONS = 32;
 /**
