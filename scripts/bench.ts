@@ -101,7 +101,7 @@ async function main() {
     }
   };
   if (want("better-auth")) await attempt("better-auth", () => benchBetterAuth(rows, userinfo, database?.url));
-  if (want("signin")) await attempt("sign-in", () => benchSignIn(rows));
+  if (want("signin")) await attempt("sign-in", () => benchSignIn(rows, database?.url));
   if (want("bundle")) await attempt("bundle", () => benchBundle(rows));
   if (want("render")) await attempt("render", () => benchPages(rows, product.cookie));
   if (want("lists")) await attempt("lists", () => benchLists(rows, product.cookie));
