@@ -172,7 +172,10 @@ const shownRows = (page: Page) =>
 async function hasRows(page: Page): Promise<boolean> {
   await expect(
     page
-      .locator('table:not([aria-busy="true"]) tbody tr, [data-testid="list-cards"] li')
+      // A loading list (table or phone cards) is aria-busy: its "Loading…" line is not a row.
+      .locator(
+        'table:not([aria-busy="true"]) tbody tr, [data-testid="list-cards"]:not([aria-busy="true"]) li',
+      )
       .filter({ visible: true })
       .first(),
   ).toBeVisible();
