@@ -181,6 +181,8 @@ export async function benchSignIn(rows: Row[], databaseUrl?: string) {
       JSON.stringify({ email: emailOf(1 + c + i * SIGNIN_CONNECTIONS), password: PASSWORD }),
     ),
   );
+  const slices = SIGNIN_SLICES;
+  const seconds = Math.max(2, Math.round(SECONDS / 2));
   const floor = databaseUrl
     ? startTs(
         "signin-floor",
@@ -202,8 +204,6 @@ export async function benchSignIn(rows: Row[], databaseUrl?: string) {
       warmupSeconds: slice === 0 ? 2 : 1,
       bodiesPerConnection,
     });
-  const slices = SIGNIN_SLICES;
-  const seconds = Math.max(2, Math.round(SECONDS / 2));
   const signinRuns: LoadResult[] = [];
   const floorRuns: LoadResult[] = [];
   const rawRuns: number[] = [];
