@@ -39,8 +39,11 @@ export default defineConfig({
   outputDir: "test-results",
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  fullyParallel: false,
-  workers: 1,
+  // Issue 34: two workers, and the tests of a file spread over both (a file's tests are independent;
+  // the few files that share a fixed port or one started server say `mode: "default"` or "serial").
+  // Each test signs in or makes its own people; the demo account is shared read-mostly.
+  fullyParallel: true,
+  workers: 2,
   retries: 0,
   reporter: [["list"]],
   use: {
@@ -69,7 +72,7 @@ export default defineConfig({
     },
     {
       // The built app under `npm start` (custom server: /2.0 fast path + Next).
-      command: "npm run build && npm start",
+      command: process.env.E2E_NO_BUILD === "1" ? "npm start" : "npm run build && npm start",
       url: `http://localhost:${E2E.appPort}/signin`,
       env: {
         PORT: String(E2E.appPort),

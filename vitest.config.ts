@@ -29,6 +29,7 @@ export default defineConfig({
           exclude: ["node_modules/**", ".next*/**", "tests/resilience/**"],
           environment: "node",
           setupFiles: ["tests/setup/integration.ts"],
+          globalSetup: ["tests/setup/database-template.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // PGlite instances are heavy: a few files at a time.

@@ -28,6 +28,12 @@ export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
   searchPath?: string;
+  /**
+   * PGlite in memory started from this dump of a data directory (PGlite's dumpDataDir) instead of
+   * an empty one: the integration tests make one migrated dump per run, because an empty PGlite's
+   * initdb and the migrations cost seconds per test file.
+   */
+  loadDataDir?: Blob;
 }): Promise<Handle> {
   const migrationsSchema = options.searchPath ?? "drizzle";
   if (options.url) {
@@ -53,7 +59,9 @@ export async function openDatabase(options: {
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = options.loadDataDir
+    ? new PGlite({ loadDataDir: options.loadDataDir })
+    : new PGlite(options.dataDir);
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
   return { db: db as unknown as Db, close: () => client.close() };

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { decryptSecret } from "@/lib/crypto";
 import { env, resetEnvForTests } from "@/lib/env";
@@ -316,12 +316,8 @@ describe("two instances and one refresh token", () => {
     "refresh exactly once and both send with the new token — PostgreSQL only: PGlite has one connection",
     async () => {
       const db = await getDb();
-      const result = (await db.execute(sql`select current_schema() as schema`)) as unknown as {
-        rows: { schema: string }[];
-      };
-      const schema = result.rows[0]?.schema;
-      expect(schema).toMatch(/^t_/);
-      const other = await openDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema });
+      // This file's own database (tests/setup/integration.ts), opened a second time.
+      const other = await openDatabase({ url: process.env.INTEGRATION_DATABASE_URL });
       try {
         // A working pair whose access token reaches its end: both instances find it so at once,
         // and Zalo takes its time to answer the refresh.

@@ -176,12 +176,8 @@ describe("product events", () => {
       const hook = await receiver(() => 200, { delayMs: 3 });
       configureProducts({ ls: hook.url });
       const db = await getDb();
-      const result = (await db.execute(sql`select current_schema() as schema`)) as unknown as {
-        rows: { schema: string }[];
-      };
-      const schema = result.rows[0]?.schema;
-      expect(schema).toMatch(/^t_/);
-      const other = await openDatabase({ url: process.env.TEST_DATABASE_URL, searchPath: schema });
+      // This file's own database (tests/setup/integration.ts), opened a second time.
+      const other = await openDatabase({ url: process.env.INTEGRATION_DATABASE_URL });
       try {
         const now = new Date();
         const ids: string[] = [];

@@ -1,11 +1,13 @@
 // Each integration test file gets its own database and its own empty data dir.
-import { mkdtempSync, rmSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
 import { resetLimitsForTests } from "@/lib/rate-limit";
 import { closeDatabase, installTestDatabase, openDatabase } from "@/server/db/client";
+import { assertLocal, databaseUrl } from "./database-template";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "portal-it-"));
 Object.assign(process.env, {
@@ -20,15 +22,8 @@ delete process.env.DATABASE_URL;
 delete process.env.SMTP_URL;
 delete process.env.REDIS_URL;
 
-/** Refuses anything but a database on this machine: tests create and drop schemas. */
-function assertLocal(url: string): void {
-  const host = new URL(url).hostname;
-  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
-    throw new Error(`TEST_DATABASE_URL must point to a local database, not ${host}`);
-  }
-}
-
-let schema: string | undefined;
+/** This file's PostgreSQL database (a copy of the run's migrated template), dropped after it. */
+let database: { url: string; name: string } | undefined;
 
 beforeAll(async () => {
   resetEnvForTests();
@@ -36,23 +31,37 @@ beforeAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     assertLocal(url);
-    schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    installTestDatabase(await openDatabase({ url, searchPath: schema }));
+    // The run's migrated template (tests/setup/database-template.ts), copied: a database of this
+    // file's own, already migrated. Named after the template, so the run's teardown finds leftovers.
+    const template = inject("postgresTemplate");
+    const name = `${template.replace("template_", "")}_${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+    await adminQuery(url, `create database "${name}" template "${template}"`);
+    database = { url: databaseUrl(url, name), name };
+    // Tests that open a second pool (a second instance) on the same database read it here.
+    process.env.INTEGRATION_DATABASE_URL = database.url;
+    installTestDatabase(await openDatabase({ url: database.url }));
   } else {
-    installTestDatabase(await openDatabase({}));
+    // The run's migrated dump: the same database a fresh PGlite would have after the migrations.
+    const template = inject("pgliteTemplate");
+    installTestDatabase(await openDatabase({ loadDataDir: new Blob([readFileSync(template)]) }));
   }
 });
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
 
 afterAll(async () => {
   const url = process.env.TEST_DATABASE_URL;
   await closeDatabase();
-  if (url && schema) {
-    const { Client } = await import("pg");
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-  }
+  if (url && database) await adminQuery(url, `drop database if exists "${database.name}" with (force)`);
   resetLimitsForTests();
   rmSync(dataDir, { recursive: true, force: true });
 });

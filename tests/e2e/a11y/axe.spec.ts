@@ -1,8 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import config, { E2E } from "../../../playwright.config";
+import { axeOf } from "../../support/axe";
 import { firstGoogleSignIn, liveVerifyAccountUrl, productOrder, signInDemo } from "../../support/e2e";
 
 // Issue 12: axe on every screen, signed out and signed in, in vi and en, at desktop and phone
@@ -11,7 +11,6 @@ import { firstGoogleSignIn, liveVerifyAccountUrl, productOrder, signInDemo } fro
 // where the Vietnamese catalog says something else (an untranslated label).
 
 const BASE = `http://localhost:${E2E.appPort}`;
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 type Lang = "vi" | "en";
 type Finding = { rule: string; impact: string; target: string; screen: string; help: string };
@@ -110,7 +109,7 @@ async function scan(page: Page, screen: string, findings: Finding[], include?: s
     const file = `${screen.replaceAll(/[^a-z0-9]+/gi, "-")}-${lang}-${width}.png`;
     await page.screenshot({ path: path.join("test-results", "a11y", file), fullPage: !include });
   }
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
+  let builder = axeOf(page);
   if (include) builder = builder.include(include);
   // A screen that redirects on load (a refused social sign-in) is scanned where it lands.
   const result = await builder.analyze().catch(async () => {

@@ -19,7 +19,6 @@ import {
   type Page,
   request,
 } from "@playwright/test";
-import { generate } from "otplib";
 import config from "../../../playwright.config";
 import {
   codeFromMail,
@@ -31,6 +30,7 @@ import {
   solvedCaptcha,
   submitSignIn,
 } from "../../support/e2e";
+import { Authenticator } from "../../support/totp";
 
 const PORTAL = "http://localhost:3310";
 /** The allowed sibling product: another host than the portal's, so another site (in CALLBACK_ALLOWED_HOSTS). */
@@ -92,6 +92,9 @@ const test = base.extend<{ openParent: OpenParent; pageErrors: string[] }>({
     }
   },
 });
+
+// One worker runs this file in order: its other site listens on a fixed port (3313, allow-listed).
+test.describe.configure({ mode: "default" });
 
 /** The peers' /parent page, served from another site with a strict referrer policy. */
 let parentServer: Server;
@@ -288,11 +291,11 @@ test("2FA and the device limit complete inside a frame on another site with thir
     await api.post("/2.0/auth2-fa/generate-setup-url", { headers: { origin: PORTAL }, data: {} })
   ).json()) as { data: { secret: string } };
   const secret = setup.data.secret;
-  const enabledStep = Math.floor(Date.now() / 30_000);
+  const authenticator = new Authenticator(secret);
   const enabled = (await (
     await api.post("/2.0/auth2-fa/enable-2fa", {
       headers: { origin: PORTAL },
-      data: { token: await generate({ secret }), method: "totp" },
+      data: { token: await authenticator.next(), method: "totp" },
     })
   ).json()) as { code: number; message: string };
   expect(enabled.code, enabled.message).toBe(200);
@@ -315,7 +318,7 @@ test("2FA and the device limit complete inside a frame on another site with thir
       data.setData("text/plain", value);
       el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
     },
-    await nextTotp(secret, enabledStep),
+    await authenticator.next(),
   );
   // The paste fills the six boxes and confirms on its own.
 
@@ -333,12 +336,6 @@ test("2FA and the device limit complete inside a frame on another site with thir
   expect(await emailOfToken(body.token)).toBe(email);
   expect(unexpected(pageErrors)).toEqual([]);
 });
-
-/** The authenticator's code of a 30 s step after `usedStep` (the server accepts each code once). */
-async function nextTotp(secret: string, usedStep: number): Promise<string> {
-  while (Math.floor(Date.now() / 30_000) <= usedStep) await new Promise((r) => setTimeout(r, 500));
-  return generate({ secret, epoch: Math.floor(Date.now() / 1000) });
-}
 
 test("a parent outside the allow-list is refused even when it names itself, and hears nothing", async ({
   openParent,

@@ -7,7 +7,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { generate, generateSecret, generateURI } from "otplib";
 import QRCode from "qrcode";
 import config from "../../../playwright.config";
-import { freshCode, operator } from "../../support/console";
+import { operator, operatorCode } from "../../support/console";
 import {
   codeFromMail,
   PEER,
@@ -16,6 +16,7 @@ import {
   submitSignIn,
   verifiedThroughApi,
 } from "../../support/e2e";
+import { Authenticator } from "../../support/totp";
 
 const APP = "http://localhost:3310";
 // page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
@@ -67,25 +68,6 @@ async function nextSmsCode(phone: string, after: number): Promise<string> {
     )
     .toMatch(/^\d{6}$/);
   return code;
-}
-
-/**
- * An authenticator app in the test: codes from otplib, each of a time step the server has not
- * accepted yet (a code is good once), waiting for the next 30 s step when needed.
- */
-class Authenticator {
-  private lastStep = 0;
-  constructor(readonly secret: string) {}
-
-  async next(): Promise<string> {
-    let step = Math.floor(Date.now() / 30_000);
-    while (step <= this.lastStep) {
-      await new Promise((r) => setTimeout(r, 500));
-      step = Math.floor(Date.now() / 30_000);
-    }
-    this.lastStep = step;
-    return generate({ secret: this.secret, epoch: Math.floor(Date.now() / 1000) });
-  }
 }
 
 /** Signs a fresh person up through the UI (captcha, email code) and lands on the profile. */
@@ -565,10 +547,9 @@ async function personRequiredTwoFactor(page: Page): Promise<{ email: string; pas
     email: op.email,
     password: op.password,
   });
-  const proved = await post(ops, "/auth2-fa/verify-login", {
-    custom_auth: first.data.custom_auth,
-    token: await freshCode(op.totp_secret),
-  });
+  const proved = await operatorCode((token) =>
+    post(ops, "/auth2-fa/verify-login", { custom_auth: first.data.custom_auth, token }),
+  );
   expect(proved.code, proved.message).toBe(200);
   const found = await post<{ items: { id: string }[] }>(ops, "/admin/people/search", { q: person.email });
   const id = found.data.items[0]?.id;

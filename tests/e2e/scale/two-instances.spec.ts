@@ -62,6 +62,8 @@ async function call(port: number, path: string, body: unknown, cookie = "") {
 }
 
 test.describe("two instances on one PostgreSQL and one Redis", () => {
+  // One worker runs these in order: they share the two instances (fixed ports) started once.
+  test.describe.configure({ mode: "default" });
   const instances: ChildProcess[] = [];
   let database = "";
   const password = "Abc@12345";
