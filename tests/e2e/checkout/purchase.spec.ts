@@ -25,6 +25,9 @@ async function demoPoints(page: Page, baseURL: string): Promise<number> {
   return Number(((await response.json()) as Envelope<{ point: number }>).data.point);
 }
 
+// One worker runs this file in order: its tests read and spend the demo person's points.
+test.describe.configure({ mode: "default" });
+
 // These two run first: they leave the demo's points as they found them (the VNPAY test below spends them).
 test("points that cover the whole order: no method to choose, and the button says Pay with points", async ({
   page,
