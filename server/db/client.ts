@@ -11,7 +11,12 @@ export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
 
-type Handle = { db: Db; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  close: () => Promise<void>;
+  /** Where drizzle records the applied migrations (readiness counts them there). */
+  migrationsSchema: string;
+};
 // Next can load this module twice (route bundle and page bundle) and the custom server loads
 // it once more from source: the process must still hold one PGlite instance.
 const globalForDb = globalThis as unknown as {
@@ -19,6 +24,7 @@ const globalForDb = globalThis as unknown as {
   __portalJournal?: string;
   /** The database of `__portalDb`, as one promise per handle (not a new one per call). */
   __portalDbOf?: { handle: Promise<Handle>; db: Promise<Db> };
+  __portalMigrationsSchema?: string;
 };
 /** Read once: every /2.0 call asks for the database, and each process.env read is a lookup in C++. */
 const IS_DEV = process.env.NODE_ENV === "development";
@@ -47,7 +53,7 @@ export async function openDatabase(options: {
     if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
     const db = drizzle(pool);
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-    return { db: db as unknown as Db, close: () => pool.end() };
+    return { db: db as unknown as Db, close: () => pool.end(), migrationsSchema };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -56,7 +62,7 @@ export async function openDatabase(options: {
   const client = new PGlite(options.dataDir);
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-  return { db: db as unknown as Db, close: () => client.close() };
+  return { db: db as unknown as Db, close: () => client.close(), migrationsSchema };
 }
 
 /** The process's database, opened on first use with migrations applied. */
@@ -115,6 +121,12 @@ function applyNewMigrationsInDev(opened: Promise<Handle>): void {
 /** Tests install their own database (fresh PGlite or a private PostgreSQL schema). */
 export function installTestDatabase(handle: Handle | undefined): void {
   globalForDb.__portalDb = handle ? Promise.resolve(handle) : undefined;
+  globalForDb.__portalMigrationsSchema = handle?.migrationsSchema;
+}
+
+/** Where the process's database records its migrations: `drizzle`, or a test's private schema. */
+export function migrationsSchemaInUse(): string {
+  return globalForDb.__portalMigrationsSchema ?? "drizzle";
 }
 
 export async function closeDatabase(): Promise<void> {
