@@ -82,3 +82,14 @@ describe("SMS and ZNS vendors (issue 23)", () => {
     ).toThrow(/ESMS_BRANDNAME/);
   });
 });
+
+describe("migrations at start", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+
+  it("are on by default, and off with MIGRATE_ON_START=false (npm run migrate as a step of its own)", () => {
+    expect(parseEnv(base).MIGRATE_ON_START).toBe(true);
+    expect(parseEnv({ ...base, MIGRATE_ON_START: "false" }).MIGRATE_ON_START).toBe(false);
+    expect(parseEnv({ ...base, MIGRATE_ON_START: "0" }).MIGRATE_ON_START).toBe(false);
+    expect(() => parseEnv({ ...base, MIGRATE_ON_START: "later" })).toThrow(/MIGRATE_ON_START/);
+  });
+});

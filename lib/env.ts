@@ -61,6 +61,11 @@ const envSchema = z.object({
   APP_URL: z.url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
+  /**
+   * Apply the committed migrations at start (under an advisory lock on PostgreSQL). false when
+   * they are a deployment step of their own (`npm run migrate`); /readyz then reports missing ones.
+   */
+  MIGRATE_ON_START: bool.default(true),
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
   REDIS_URL: z.string().optional(),

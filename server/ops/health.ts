@@ -3,7 +3,9 @@ import { readdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { env } from "@/lib/env";
 import { redisClient } from "@/lib/rate-limit";
-import { type Db, MIGRATIONS_DIR, migrationsSchemaInUse } from "@/server/db/client";
+import { type Db, migrationsSchemaInUse } from "@/server/db/client";
+import { rootCause } from "@/server/db/errors";
+import { MIGRATIONS_DIR } from "@/server/db/migrate";
 import { zaloTokenAlert } from "@/server/notify/zalo-token";
 import { markDependency, watchRedis } from "@/server/ops/dependencies";
 
@@ -27,6 +29,9 @@ export type Readiness = {
  */
 const DEGRADABLE = new Set(["redis"]);
 
+/** PostgreSQL's undefined_table, also what a schema not created yet answers. */
+const UNDEFINED_TABLE = "42P01";
+
 /** ioredis states in which a command would only queue: no use waiting for a PONG. */
 const REDIS_OFFLINE = new Set(["close", "end", "reconnecting"]);
 
@@ -45,21 +50,12 @@ export async function readiness(db: Db): Promise<Readiness> {
   const checks: Readiness["checks"] = {};
   try {
     const expected = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).length;
-    const result = await withTimeout(
-      // A test's private schema records them in its own table, not in `drizzle`.
-      db.execute(
-        sql`select count(*)::int as n from ${sql.identifier(migrationsSchemaInUse())}.__drizzle_migrations`,
-      ),
-      2_000,
-    );
-    const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as {
-      n: number;
-    }[];
-    const applied = Number(rows[0]?.n ?? 0);
+    const applied = await withTimeout(appliedMigrations(db), 2_000);
     checks.database = "ok";
     checks.migrations = applied >= expected ? "ok" : `${applied} of ${expected} applied`;
   } catch (error) {
-    checks.database = error instanceof Error ? error.message : "unreachable";
+    const cause = rootCause(error);
+    checks.database = cause?.message ?? "unreachable";
   }
   markDependency("database", checks.database === "ok", checks.database);
   const redis = env().REDIS_URL ? redisClient() : undefined;
@@ -81,6 +77,26 @@ export async function readiness(db: Db): Promise<Readiness> {
     ...(degraded.length > 0 ? { degraded } : {}),
     ...(Object.keys(warnings).length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * The migrations recorded as applied; 0 when drizzle's table is not there yet (MIGRATE_ON_START=false
+ * before `npm run migrate`): a database that answers, with its migrations missing.
+ */
+async function appliedMigrations(db: Db): Promise<number> {
+  try {
+    // A test's private schema records them in its own table, not in `drizzle`.
+    const result = await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(migrationsSchemaInUse())}.__drizzle_migrations`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as {
+      n: number;
+    }[];
+    return Number(rows[0]?.n ?? 0);
+  } catch (error) {
+    if (rootCause(error)?.code === UNDEFINED_TABLE) return 0;
+    throw error;
+  }
 }
 
 async function pingRedis(redis: NonNullable<ReturnType<typeof redisClient>>): Promise<string> {
