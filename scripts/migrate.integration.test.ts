@@ -2,6 +2,7 @@
 // on the local PostgreSQL for this test and dropped after. Skipped without TEST_DATABASE_URL.
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
+import { createServer, type Socket } from "node:net";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,4 +72,50 @@ describe.skipIf(!adminUrl)("npm run migrate", () => {
       'migrate: migration failed: 42P07 relation "flow_tokens" already exists (statement: CREATE TABLE "flow_tokens" ()',
     );
   }, 120_000);
+});
+
+describe("npm run migrate's start-up errors: one line naming DATABASE_URL and the cause, exit 1", () => {
+  it("connection refused, without the URL's password", async () => {
+    // 3452: in this suite's own range, nothing listens there.
+    const result = await migrate({ DATABASE_URL: "postgres://postgres:hunter22@127.0.0.1:3452/portal" });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe("migrate: DATABASE_URL: connection refused at 127.0.0.1:3452\n");
+  }, 60_000);
+
+  it("not a postgres:// URL, refused before any connection", async () => {
+    const result = await migrate({ DATABASE_URL: "notaurl" });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("DATABASE_URL: not a postgres:// URL");
+  }, 60_000);
+
+  it("a host that takes the connection and never answers: a time-out naming it", async () => {
+    // Accepts and stays silent, as a black-holed or overloaded host does.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(3453, "127.0.0.1", resolve));
+    try {
+      const started = Date.now();
+      const result = await migrate({ DATABASE_URL: "postgres://postgres:hunter22@127.0.0.1:3453/portal" });
+      expect(result.code).toBe(1);
+      expect(result.err).toBe(
+        "migrate: DATABASE_URL: no answer from 127.0.0.1:3453 within 10 s (time-out)\n",
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 60_000);
+
+  it.skipIf(!adminUrl)(
+    "an unknown database on the local PostgreSQL",
+    async () => {
+      const url = new URL(adminUrl as string);
+      url.pathname = "/portal_no_such_database";
+      const result = await migrate({ DATABASE_URL: url.toString() });
+      expect(result.code).toBe(1);
+      expect(result.err).toBe('migrate: DATABASE_URL: database "portal_no_such_database" does not exist\n');
+    },
+    60_000,
+  );
 });

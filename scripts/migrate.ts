@@ -6,11 +6,13 @@
 // need the session secrets or the vendors' keys to run.
 
 import path from "node:path";
+import { parseDatabaseEnv } from "@/lib/env";
 import { openDatabase } from "@/server/db/client";
 
 async function main(): Promise<string> {
-  const url = process.env.DATABASE_URL || undefined;
-  const dataDir = path.resolve(process.env.DATA_DIR || ".data", "pglite");
+  const settings = parseDatabaseEnv(process.env);
+  const url = settings.DATABASE_URL;
+  const dataDir = path.resolve(settings.DATA_DIR, "pglite");
   const handle = await openDatabase(url ? { url } : { dataDir });
   await handle.close();
   const report = handle.migrations;

@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { DatabaseSetupError, describeConnectionError } from "@/server/db/errors";
 import { MIGRATIONS_DIR, type MigrationReport, migratePglite, migratePostgres } from "@/server/db/migrate";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -42,6 +43,8 @@ export async function openDatabase(options: {
   dataDir?: string;
   searchPath?: string;
   migrate?: boolean;
+  /** The setting a start-up error names (tests open TEST_DATABASE_URL). */
+  setting?: string;
 }): Promise<Handle> {
   const migrationsSchema = options.searchPath ?? "drizzle";
   const handle = options.url
@@ -52,7 +55,11 @@ export async function openDatabase(options: {
     return { ...handle, migrations: await handle.migrate() };
   } catch (error) {
     await handle.close().catch(() => undefined);
-    throw error;
+    if (error instanceof DatabaseSetupError || !options.url) throw error;
+    throw new DatabaseSetupError(
+      describeConnectionError(error, { setting: options.setting ?? "DATABASE_URL", url: options.url }),
+      { cause: error },
+    );
   }
 }
 
@@ -73,7 +80,7 @@ async function openPostgres(url: string, searchPath: string | undefined): Promis
   return {
     db: drizzle(pool) as unknown as Db,
     close: () => pool.end(),
-    migrate: () => migratePostgres(pool, { migrationsSchema, createSchema: searchPath }),
+    migrate: () => migratePostgres({ url, migrationsSchema, searchPath }),
     migrationsSchema,
   };
 }
