@@ -7,6 +7,7 @@ import type { NextConfig } from "next";
 import next from "next";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { redisClient } from "@/lib/rate-limit";
 import { sweepDueDeletions } from "@/server/account-deletion/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
 import { closeDatabase, getDb } from "@/server/db/client";
@@ -17,6 +18,7 @@ import { serveApi } from "@/server/http/fast-path";
 import { createOidcHandler } from "@/server/oidc/http";
 import { oidcIssuer } from "@/server/oidc/provider";
 import { sweepExpiredOidcRows } from "@/server/oidc/service";
+import { watchRedis } from "@/server/ops/dependencies";
 import { readiness } from "@/server/ops/health";
 import { metrics, openMetricsWarning, readOutboxDepthWith } from "@/server/ops/metrics";
 import { createDrain } from "@/server/ops/shutdown";
@@ -67,6 +69,9 @@ function builtConfig(): NextConfig | undefined {
 async function main() {
   refuseOldNode();
   const config = env();
+  // Redis down at start (or later) is one warning and a degraded /readyz, not a refusal to start.
+  const redis = redisClient();
+  if (redis) watchRedis(redis);
   const db = await getDb();
   const app = next({ dev: false, dir: APP_DIR, conf: builtConfig() });
   await app.prepare();

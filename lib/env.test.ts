@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { env, parseEnv, resetEnvForTests } from "./env";
+import { env, parseDatabaseEnv, parseEnv, resetEnvForTests } from "./env";
 
 describe("env", () => {
   afterEach(() => {
@@ -80,5 +80,53 @@ describe("SMS and ZNS vendors (issue 23)", () => {
         ESMS_BRANDNAME: "A".repeat(12),
       }),
     ).toThrow(/ESMS_BRANDNAME/);
+  });
+});
+
+describe("migrations at start", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+
+  it("are on by default, and off with MIGRATE_ON_START=false (npm run migrate as a step of its own)", () => {
+    expect(parseEnv(base).MIGRATE_ON_START).toBe(true);
+    expect(parseEnv({ ...base, MIGRATE_ON_START: "false" }).MIGRATE_ON_START).toBe(false);
+    expect(parseEnv({ ...base, MIGRATE_ON_START: "0" }).MIGRATE_ON_START).toBe(false);
+    expect(() => parseEnv({ ...base, MIGRATE_ON_START: "later" })).toThrow(/MIGRATE_ON_START/);
+  });
+});
+
+describe("DATABASE_URL and REDIS_URL", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+  const refusal = (settings: Record<string, string>) => {
+    try {
+      parseEnv({ ...base, ...settings });
+      return "";
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+
+  it("refuses a DATABASE_URL that is not a postgres:// URL, naming the setting and not the value", () => {
+    expect(refusal({ DATABASE_URL: "notaurl" })).toContain("DATABASE_URL: not a postgres:// URL");
+    const secret = refusal({ DATABASE_URL: "mysql://app:s3cret@db/portal" });
+    expect(secret).toContain("DATABASE_URL: not a postgres:// URL");
+    expect(secret).not.toContain("s3cret");
+    for (const ok of ["postgres://app:pw@db:5432/portal", "postgresql://db/portal", ""])
+      expect(refusal({ DATABASE_URL: ok })).toBe("");
+  });
+
+  it("refuses a malformed REDIS_URL at start (an unreachable one starts degraded instead)", () => {
+    expect(refusal({ REDIS_URL: "localhost:6379" })).toContain("REDIS_URL: not a redis:// or rediss:// URL");
+    expect(refusal({ REDIS_URL: "http://cache:6379" })).toContain(
+      "REDIS_URL: not a redis:// or rediss:// URL",
+    );
+    for (const ok of ["redis://127.0.0.1:6390", "rediss://:pw@cache.example.com:6380/2", ""])
+      expect(refusal({ REDIS_URL: ok })).toBe("");
+  });
+
+  it("are checked the same way for npm run migrate, which reads only them", () => {
+    expect(() => parseDatabaseEnv({ DATABASE_URL: "notaurl" })).toThrow(
+      "DATABASE_URL: not a postgres:// URL",
+    );
+    expect(parseDatabaseEnv({ DATABASE_URL: "" })).toEqual({ DATABASE_URL: undefined, DATA_DIR: ".data" });
   });
 });

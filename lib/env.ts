@@ -54,16 +54,53 @@ function isImageAddress(value: string): boolean {
   }
 }
 
+/**
+ * A postgres:// (or postgresql://) URL, or empty (= unset, the embedded PGlite). Refused with the other
+ * settings at start, naming the setting and never echoing the value (it may carry a password).
+ */
+export function isPostgresUrl(value: string): boolean {
+  if (value === "") return true;
+  try {
+    const url = new URL(value);
+    // No host is libpq's own default (the local socket, or `?host=/var/run/postgresql`).
+    return ["postgres:", "postgresql:"].includes(url.protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** A redis:// or rediss:// (TLS) URL, or empty (= unset, limits in process memory). */
+export function isRedisUrl(value: string): boolean {
+  if (value === "") return true;
+  try {
+    const url = new URL(value);
+    return ["redis:", "rediss:"].includes(url.protocol) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** The settings that say where the data is: all `npm run migrate` reads. */
+const databaseSettings = {
+  DATABASE_URL: z.string().refine(isPostgresUrl, "not a postgres:// URL").optional(),
+  DATA_DIR: z.string().default(".data"),
+};
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The public origin; its host name is also the passkeys' relying-party id (server/passkey/webauthn.ts). */
   APP_URL: z.url().optional(),
-  DATABASE_URL: z.string().optional(),
-  DATA_DIR: z.string().default(".data"),
+  ...databaseSettings,
+  /**
+   * Apply the committed migrations at start (under an advisory lock on PostgreSQL). false when
+   * they are a deployment step of their own (`npm run migrate`); /readyz then reports missing ones.
+   */
+  MIGRATE_ON_START: bool.default(true),
   SESSION_SECRET: z.string().min(32).optional(),
   DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
-  REDIS_URL: z.string().optional(),
+  /** Malformed = refused at start; well-formed but unreachable = started degraded (/readyz). */
+  REDIS_URL: z.string().refine(isRedisUrl, "not a redis:// or rediss:// URL").optional(),
   CALLBACK_ALLOWED_HOSTS: z.string().default(""),
   APPS_CONFIG: z
     .string()
@@ -289,12 +326,24 @@ function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_N
   return out;
 }
 
+function refuse(error: z.ZodError): never {
+  const lines = error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+}
+
+/** DATABASE_URL and DATA_DIR alone, checked as the whole configuration checks them (`npm run migrate`). */
+export function parseDatabaseEnv(source: Record<string, string | undefined>): {
+  DATABASE_URL?: string;
+  DATA_DIR: string;
+} {
+  const result = z.object(databaseSettings).safeParse(source);
+  if (!result.success) refuse(result.error);
+  return { ...result.data, DATABASE_URL: result.data.DATABASE_URL || undefined };
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = checkedEnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  if (!result.success) refuse(result.error);
   const parsed = result.data;
   return {
     ...parsed,

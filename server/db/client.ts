@@ -4,14 +4,23 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { DatabaseSetupError, describeConnectionError } from "@/server/db/errors";
+import { MIGRATIONS_DIR, type MigrationReport, migratePglite, migratePostgres } from "@/server/db/migrate";
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A database or an open transaction: repositories accept either. */
 export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
-
-type Handle = { db: Db; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  close: () => Promise<void>;
+  /** Applies the committed migrations not applied yet (under the advisory lock on PostgreSQL). */
+  migrate: () => Promise<MigrationReport>;
+  /** Where drizzle records the applied migrations (readiness counts them there). */
+  migrationsSchema: string;
+  /** The run at open, unless it was asked not to migrate. */
+  migrations?: MigrationReport;
+};
 // Next can load this module twice (route bundle and page bundle) and the custom server loads
 // it once more from source: the process must still hold one PGlite instance.
 const globalForDb = globalThis as unknown as {
@@ -19,11 +28,16 @@ const globalForDb = globalThis as unknown as {
   __portalJournal?: string;
   /** The database of `__portalDb`, as one promise per handle (not a new one per call). */
   __portalDbOf?: { handle: Promise<Handle>; db: Promise<Db> };
+  __portalMigrationsSchema?: string;
 };
 /** Read once: every /2.0 call asks for the database, and each process.env read is a lookup in C++. */
 const IS_DEV = process.env.NODE_ENV === "development";
 
-/** Opens PostgreSQL (a pool) or PGlite at `dataDir` and applies the committed migrations. */
+/**
+ * Opens PostgreSQL (a pool) or PGlite at `dataDir` and, unless `migrate` is false
+ * (MIGRATE_ON_START=false, migrations being a deployment step of their own), applies the committed
+ * migrations.
+ */
 export async function openDatabase(options: {
   url?: string;
   dataDir?: string;
@@ -34,37 +48,64 @@ export async function openDatabase(options: {
    * initdb and the migrations cost seconds per test file.
    */
   loadDataDir?: Blob;
+  migrate?: boolean;
+  /** The setting a start-up error names (tests open TEST_DATABASE_URL). */
+  setting?: string;
 }): Promise<Handle> {
   const migrationsSchema = options.searchPath ?? "drizzle";
-  if (options.url) {
-    const { Pool } = await import("pg");
-    const { drizzle } = await import("drizzle-orm/node-postgres");
-    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({
-      connectionString: options.url,
-      max: 10,
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-    });
-    // An idle connection PostgreSQL closes (a restart, a failover) leaves the pool by itself; without
-    // a listener its error would be thrown as an uncaught exception.
-    pool.on("error", (error) =>
-      logger.warn({ err: error }, "idle database connection lost; the pool replaces it"),
+  const handle = options.url
+    ? await openPostgres(options.url, options.searchPath)
+    : await openPglite(options.dataDir, migrationsSchema, options.loadDataDir);
+  if (options.migrate === false) return handle;
+  try {
+    return { ...handle, migrations: await handle.migrate() };
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    if (error instanceof DatabaseSetupError || !options.url) throw error;
+    throw new DatabaseSetupError(
+      describeConnectionError(error, { setting: options.setting ?? "DATABASE_URL", url: options.url }),
+      { cause: error },
     );
-    if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
-    const db = drizzle(pool);
-    await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-    return { db: db as unknown as Db, close: () => pool.end() };
   }
+}
+
+async function openPostgres(url: string, searchPath: string | undefined): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    options: searchPath ? `-c search_path=${searchPath}` : undefined,
+  });
+  // An idle connection PostgreSQL closes (a restart, a failover) leaves the pool by itself; without
+  // a listener its error would be thrown as an uncaught exception.
+  pool.on("error", (error) =>
+    logger.warn({ err: error }, "idle database connection lost; the pool replaces it"),
+  );
+  const migrationsSchema = searchPath ?? "drizzle";
+  return {
+    db: drizzle(pool) as unknown as Db,
+    close: () => pool.end(),
+    migrate: () => migratePostgres({ url, migrationsSchema, searchPath }),
+    migrationsSchema,
+  };
+}
+
+async function openPglite(
+  dataDir: string | undefined,
+  migrationsSchema: string,
+  loadDataDir: Blob | undefined,
+): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.loadDataDir
-    ? new PGlite({ loadDataDir: options.loadDataDir })
-    : new PGlite(options.dataDir);
-  const db = drizzle(client);
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-  return { db: db as unknown as Db, close: () => client.close() };
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = loadDataDir ? new PGlite({ loadDataDir }) : new PGlite(dataDir);
+  return {
+    db: drizzle(client) as unknown as Db,
+    close: () => client.close(),
+    migrate: () => migratePglite(client, migrationsSchema),
+    migrationsSchema,
+  };
 }
 
 /** The process's database, opened on first use with migrations applied. */
@@ -73,10 +114,10 @@ export function getDb(): Promise<Db> {
     if (process.env.NEXT_PHASE === "phase-production-build") {
       throw new Error("The database must not be opened during `next build`.");
     }
-    const { DATABASE_URL, DATA_DIR } = env();
+    const { DATABASE_URL, DATA_DIR, MIGRATE_ON_START } = env();
     globalForDb.__portalDb = DATABASE_URL
-      ? openDatabase({ url: DATABASE_URL })
-      : openDatabase({ dataDir: path.resolve(DATA_DIR, "pglite") });
+      ? openDatabase({ url: DATABASE_URL, migrate: MIGRATE_ON_START })
+      : openDatabase({ dataDir: path.resolve(DATA_DIR, "pglite"), migrate: MIGRATE_ON_START });
     globalForDb.__portalDb.catch(() => {
       globalForDb.__portalDb = undefined;
     });
@@ -108,11 +149,9 @@ function applyNewMigrationsInDev(opened: Promise<Handle>): void {
   if (stamp === globalForDb.__portalJournal) return;
   globalForDb.__portalJournal = stamp;
   globalForDb.__portalDb = opened.then(async (handle) => {
+    if (!env().MIGRATE_ON_START) return handle;
     try {
-      const { migrate } = env().DATABASE_URL
-        ? await import("drizzle-orm/node-postgres/migrator")
-        : await import("drizzle-orm/pglite/migrator");
-      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema: "drizzle" });
+      await handle.migrate();
     } catch (error) {
       logger.error({ err: error }, "a new migration could not be applied; restart the dev server");
     }
@@ -123,10 +162,17 @@ function applyNewMigrationsInDev(opened: Promise<Handle>): void {
 /** Tests install their own database (fresh PGlite or a private PostgreSQL schema). */
 export function installTestDatabase(handle: Handle | undefined): void {
   globalForDb.__portalDb = handle ? Promise.resolve(handle) : undefined;
+  globalForDb.__portalMigrationsSchema = handle?.migrationsSchema;
+}
+
+/** Where the process's database records its migrations: `drizzle`, or a test's private schema. */
+export function migrationsSchemaInUse(): string {
+  return globalForDb.__portalMigrationsSchema ?? "drizzle";
 }
 
 export async function closeDatabase(): Promise<void> {
   const handle = await globalForDb.__portalDb;
   globalForDb.__portalDb = undefined;
+  globalForDb.__portalMigrationsSchema = undefined;
   await handle?.close();
 }

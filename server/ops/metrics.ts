@@ -15,6 +15,7 @@ type Metrics = {
   outboxFailures: Counter<"kind" | "channel" | "vendor">;
   payments: Counter<"gateway" | "outcome">;
   outboxDepth: Gauge;
+  dependencyUp: Gauge<"dependency">;
 };
 
 const globalForMetrics = globalThis as unknown as { __portalMetrics?: Metrics };
@@ -72,6 +73,12 @@ export function metrics(): Metrics {
         async collect() {
           if (depthReader) this.set(await depthReader().catch(() => -1));
         },
+      }),
+      dependencyUp: new Gauge({
+        name: "portal_dependency_up",
+        help: "1 when a dependency (database, redis) answered at its last observation, 0 when not",
+        labelNames: ["dependency"],
+        registers: [registry],
       }),
     };
   }

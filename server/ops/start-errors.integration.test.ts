@@ -1,0 +1,47 @@
+// The server's own start (server.ts, as npm start runs it from source) stops at once with one line
+// naming the setting and the cause, not drizzle's `Failed query: CREATE SCHEMA …`.
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const dataDir = mkdtempSync(path.join(tmpdir(), "portal-start-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const start = (settings: Record<string, string>) =>
+  run("npx", ["tsx", "--tsconfig", "tsconfig.server.json", "server.ts"], {
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      // 3450-3469: this suite's range (it never gets as far as listening).
+      PORT: "3454",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      SESSION_SECRET: "s".repeat(32),
+      DATA_ENCRYPTION_KEY: "d".repeat(32),
+      ALTCHA_HMAC_KEY: "a".repeat(32),
+      ...settings,
+    },
+  }).then(
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+  );
+
+describe("npm start's start-up errors", () => {
+  it("PostgreSQL refusing the connection: DATABASE_URL, the address, no password", async () => {
+    const result = await start({ DATABASE_URL: "postgres://postgres:hunter22@127.0.0.1:3455/portal" });
+    expect(result.code).toBe(1);
+    expect(result.err).toBe("DATABASE_URL: connection refused at 127.0.0.1:3455\n");
+  }, 90_000);
+
+  it("a malformed REDIS_URL is refused with the other settings", async () => {
+    const result = await start({ REDIS_URL: "localhost:6379" });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("REDIS_URL: not a redis:// or rediss:// URL");
+  }, 90_000);
+});
