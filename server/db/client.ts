@@ -2,6 +2,7 @@ import "server-only";
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 
@@ -11,7 +12,8 @@ export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), "server/db/migrations");
 
-type Handle = { db: Db; close: () => Promise<void> };
+/** `pool` is node-postgres's pool with DATABASE_URL (its counts feed /metrics); PGlite has none. */
+type Handle = { db: Db; close: () => Promise<void>; pool?: Pool };
 // Next can load this module twice (route bundle and page bundle) and the custom server loads
 // it once more from source: the process must still hold one PGlite instance.
 const globalForDb = globalThis as unknown as {
@@ -47,7 +49,7 @@ export async function openDatabase(options: {
     if (options.searchPath) await pool.query(`create schema if not exists "${options.searchPath}"`);
     const db = drizzle(pool);
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR, migrationsSchema });
-    return { db: db as unknown as Db, close: () => pool.end() };
+    return { db: db as unknown as Db, close: () => pool.end(), pool };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -78,6 +80,11 @@ export function getDb(): Promise<Db> {
   if (globalForDb.__portalDbOf?.handle !== handle)
     globalForDb.__portalDbOf = { handle, db: handle.then((h) => h.db) };
   return globalForDb.__portalDbOf.db;
+}
+
+/** The process's PostgreSQL pool, once the database is open; undefined on PGlite. */
+export async function databasePool(): Promise<Pool | undefined> {
+  return (await globalForDb.__portalDb)?.pool;
 }
 
 /** When the migrations' journal was last seen by this process ("" when it cannot be read). */

@@ -50,7 +50,8 @@ export async function handleApi(
     result.status >= 400 && result.refused === undefined
       ? withRequestId(result.body as Envelope, requestId)
       : result.body;
-  const call = Object.hasOwn(registry, path) ? path : "unknown";
+  const call = callOf(path);
+  startCallSeries();
   const m = metrics();
   // A gateway's refusal counts as what it was, even when the gateway is answered 200.
   m.requests.inc({ call, code: String(result.refused ?? result.status) });
@@ -66,6 +67,22 @@ export async function handleApi(
     setCookies: result.setCookies,
     body: JSON.stringify(body),
   };
+}
+
+let areSeriesStarted = false;
+/**
+ * Creates every call's and sign-in result's series at 0 (server/ops/metrics.ts says why). server.ts
+ * calls it at start; the first call does it under `next dev` and in tests.
+ */
+export function startCallSeries(): void {
+  if (areSeriesStarted) return;
+  areSeriesStarted = true;
+  metrics().startCallSeries(Object.keys(registry), [...new Set(Object.values(SIGNIN_RESULTS)), "other"]);
+}
+
+/** A /2.0 path (without the prefix) as its call, or "unknown": a bounded label for metrics and logs. */
+export function callOf(path: string): string {
+  return Object.hasOwn(registry, path) ? path : "unknown";
 }
 
 const SIGNIN_RESULTS: Record<number, string> = {
