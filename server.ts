@@ -1,28 +1,37 @@
 // `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
 // pay for Next's router) and everything else to Next's request handler (DESIGN §2).
 import { existsSync, readFileSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import type { NextConfig } from "next";
 import next from "next";
 import { env } from "@/lib/env";
-import { logger } from "@/lib/logger";
+import { inRequest, logger, requestIdOf } from "@/lib/logger";
 import { redisClient } from "@/lib/rate-limit";
 import { sweepDueDeletions } from "@/server/account-deletion/service";
 import { reconcileDeps, sweepExpiredAttempts } from "@/server/checkout/apply";
-import { closeDatabase, getDb } from "@/server/db/client";
+import { closeDatabase, databasePool, getDb } from "@/server/db/client";
 import { ensureDemoAccount, ensureDemoOperator } from "@/server/demo/demo";
 import { sweepExpiredDataExports } from "@/server/export/background";
-import { API_PREFIX } from "@/server/http/api-request";
+import { API_PREFIX, splitUrl } from "@/server/http/api-request";
+import { callOf, startCallSeries } from "@/server/http/dispatch";
 import { serveApi } from "@/server/http/fast-path";
 import { createOidcHandler } from "@/server/oidc/http";
 import { oidcIssuer } from "@/server/oidc/provider";
 import { sweepExpiredOidcRows } from "@/server/oidc/service";
+import { logWhenDone } from "@/server/ops/access-log";
 import { watchRedis } from "@/server/ops/dependencies";
 import { readiness } from "@/server/ops/health";
-import { metrics, openMetricsWarning, readOutboxDepthWith } from "@/server/ops/metrics";
+import {
+  metrics,
+  observePool,
+  openMetricsWarning,
+  readOutboxDepthWith,
+  readOutboxOldestWith,
+} from "@/server/ops/metrics";
+import { knownRoutes, readRouteTable, routeOf } from "@/server/ops/routes";
 import { createDrain } from "@/server/ops/shutdown";
-import { countUndeliveredRows } from "@/server/outbox/service";
+import { countUndeliveredRows, oldestWaitingSeconds } from "@/server/outbox/service";
 import { startOutboxWorker } from "@/server/outbox/worker";
 
 /**
@@ -33,6 +42,9 @@ const BUNDLED = path.basename(import.meta.filename) === "portal-server.mjs";
 const APP_DIR = BUNDLED ? path.dirname(import.meta.dirname) : import.meta.dirname;
 /** The Next build served: the bundle's own folder, else NEXT_DIST_DIR's (as next.config.ts names it). */
 const BUILD_DIR = BUNDLED ? import.meta.dirname : path.join(APP_DIR, process.env.NEXT_DIST_DIR || ".next");
+
+/** The server's own endpoints: probes and scrapes, neither pages nor calls. */
+const OPS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.statusCode = status;
@@ -78,6 +90,9 @@ async function main() {
   const handle = app.getRequestHandler();
 
   readOutboxDepthWith(() => countUndeliveredRows(db));
+  readOutboxOldestWith(() => oldestWaitingSeconds(db));
+  const pool = await databasePool();
+  if (pool) observePool(pool);
   const metricsWarning = openMetricsWarning(config);
   if (metricsWarning) logger.warn(metricsWarning);
   // Issue 14: the OpenID Connect provider at APP_URL/oidc, on when OIDC_CLIENTS names a client.
@@ -91,8 +106,28 @@ async function main() {
     graceMs: config.SHUTDOWN_GRACE_SECONDS * 1000,
   });
   const stopping = drain.isStopping;
+  const routes = readRouteTable(BUILD_DIR);
+  metrics().startPageSeries(knownRoutes(routes));
+  startCallSeries();
   const handleRequest = drain.track((req, res) => {
-    const path = req.url?.split("?")[0];
+    const header = req.headers["x-request-id"];
+    const requestId = requestIdOf(Array.isArray(header) ? header[0] : header);
+    res.setHeader("x-request-id", requestId);
+    // Every line logged while this request is handled carries its id (lib/logger's scope).
+    inRequest(requestId, () => serve(req, res));
+  });
+  const serve = (req: IncomingMessage, res: ServerResponse) => {
+    const path = req.url?.split("?")[0] ?? "/";
+    const isApi = path.startsWith(`${API_PREFIX}/`);
+    const route = isApi ? `${API_PREFIX}${callOf(splitUrl(path).path)}` : routeOf(path, routes);
+    // /2.0 calls have their own counters (dispatch); probes and scrapes are not pages.
+    const isPage = !isApi && !OPS_PATHS.has(path);
+    logWhenDone(
+      req,
+      res,
+      route,
+      isPage ? (status) => metrics().pages.inc({ route, status: String(status) }) : undefined,
+    );
     if (path === "/healthz") return sendJson(res, 200, { status: "ok" });
     if (path === "/readyz") {
       if (stopping()) return sendJson(res, 503, { ready: false, checks: { shutdown: "in progress" } });
@@ -114,12 +149,12 @@ async function main() {
       return;
     }
     if (oidc?.(req, res)) return;
-    if (req.url?.startsWith(`${API_PREFIX}/`)) {
+    if (isApi) {
       serveApi(req, res, `localhost:${config.PORT}`);
       return;
     }
     handle(req, res);
-  });
+  };
   server.on("request", handleRequest);
   server.listen(config.PORT, () => {
     logger.info(
@@ -135,7 +170,7 @@ async function main() {
     );
   }
   if (config.OUTBOX_UI || config.NODE_ENV === "development") {
-    console.log(`  Outbox (codes sent by email/SMS/ZNS): http://localhost:${config.PORT}/dev/outbox\n`);
+    logger.info(`outbox (codes sent by email/SMS/ZNS): http://localhost:${config.PORT}/dev/outbox`);
   }
   // DESIGN §12: each instance delivers the outbox (product events, retried messages).
   const worker = startOutboxWorker(db);

@@ -130,3 +130,34 @@ describe("DATABASE_URL and REDIS_URL", () => {
     expect(parseDatabaseEnv({ DATABASE_URL: "" })).toEqual({ DATABASE_URL: undefined, DATA_DIR: ".data" });
   });
 });
+
+describe("email in production (operations finding 4)", () => {
+  const secrets = {
+    SESSION_SECRET: "s".repeat(32),
+    DATA_ENCRYPTION_KEY: "d".repeat(32),
+    ALTCHA_HMAC_KEY: "a".repeat(32),
+  };
+  const production = {
+    ...secrets,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")),
+    NODE_ENV: "production",
+    DATABASE_URL: "postgres://portal@127.0.0.1:5432/portal",
+  };
+
+  it("refuses a production start on PostgreSQL whose email would go to the file outbox, naming SMTP_URL", () => {
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL is not set/);
+    expect(() => parseEnv(production)).toThrow(/OUTBOX_IN_PRODUCTION=1/);
+  });
+
+  it("starts with SMTP_URL, or with OUTBOX_IN_PRODUCTION=1 saying the outbox is meant", () => {
+    expect(parseEnv({ ...production, SMTP_URL: "smtp://mail.example.com:587" }).SMTP_URL).toBe(
+      "smtp://mail.example.com:587",
+    );
+    expect(parseEnv({ ...production, OUTBOX_IN_PRODUCTION: "1" }).OUTBOX_IN_PRODUCTION).toBe(true);
+  });
+
+  it("leaves development and the embedded database alone", () => {
+    expect(() => parseEnv({ ...production, NODE_ENV: "development" })).not.toThrow();
+    expect(() => parseEnv({ ...production, DATABASE_URL: undefined })).not.toThrow();
+  });
+});

@@ -252,6 +252,8 @@ const envSchema = z.object({
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REGISTRATION_ENABLED: bool.default(true),
   OUTBOX_UI: bool.default(false),
+  /** A production start on PostgreSQL without SMTP_URL is refused unless this says the file outbox is meant. */
+  OUTBOX_IN_PRODUCTION: bool.default(false),
   DEMO_SEED: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -341,10 +343,24 @@ export function parseDatabaseEnv(source: Record<string, string | undefined>): {
   return { ...result.data, DATABASE_URL: result.data.DATABASE_URL || undefined };
 }
 
+/**
+ * A production deployment on PostgreSQL whose email would go to the file outbox refuses to start:
+ * every sign-in code and reset link would sit in DATA_DIR instead of reaching anyone, and nobody
+ * would notice until people could not sign in. OUTBOX_IN_PRODUCTION=1 says it is meant.
+ */
+function refuseOutboxMail(parsed: z.infer<typeof envSchema>): void {
+  if (parsed.NODE_ENV !== "production" || !parsed.DATABASE_URL) return;
+  if (parsed.SMTP_URL || parsed.OUTBOX_IN_PRODUCTION) return;
+  throw new Error(
+    "SMTP_URL is not set: in production email would go to the file outbox (DATA_DIR/outbox) and reach nobody. Set SMTP_URL, or OUTBOX_IN_PRODUCTION=1 if the outbox is meant.",
+  );
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = checkedEnvSchema.safeParse(source);
   if (!result.success) refuse(result.error);
   const parsed = result.data;
+  refuseOutboxMail(parsed);
   return {
     ...parsed,
     ...loadSecrets(parsed),

@@ -67,6 +67,8 @@ async function main() {
         PORT: String(PORTS.portal),
         LOG_LEVEL: "warn",
         DEMO_SEED: "false",
+        // No mail server in a bench: on PostgreSQL the outbox must be said to be meant.
+        OUTBOX_IN_PRODUCTION: "1",
         SESSION_SECRET: randomSecret(),
         DATA_ENCRYPTION_KEY: randomSecret(),
         ALTCHA_HMAC_KEY: randomSecret(),

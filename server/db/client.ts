@@ -2,6 +2,7 @@ import "server-only";
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
 import { DatabaseSetupError, describeConnectionError } from "@/server/db/errors";
@@ -14,6 +15,8 @@ export type Executor = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Handle = {
   db: Db;
   close: () => Promise<void>;
+  /** node-postgres's pool with DATABASE_URL (its counts feed /metrics); PGlite has none. */
+  pool?: Pool;
   /** Applies the committed migrations not applied yet (under the advisory lock on PostgreSQL). */
   migrate: () => Promise<MigrationReport>;
   /** Where drizzle records the applied migrations (readiness counts them there). */
@@ -86,6 +89,7 @@ async function openPostgres(url: string, searchPath: string | undefined): Promis
   return {
     db: drizzle(pool) as unknown as Db,
     close: () => pool.end(),
+    pool,
     migrate: () => migratePostgres({ url, migrationsSchema, searchPath }),
     migrationsSchema,
   };
@@ -127,6 +131,11 @@ export function getDb(): Promise<Db> {
   if (globalForDb.__portalDbOf?.handle !== handle)
     globalForDb.__portalDbOf = { handle, db: handle.then((h) => h.db) };
   return globalForDb.__portalDbOf.db;
+}
+
+/** The process's PostgreSQL pool, once the database is open; undefined on PGlite. */
+export async function databasePool(): Promise<Pool | undefined> {
+  return (await globalForDb.__portalDb)?.pool;
 }
 
 /** When the migrations' journal was last seen by this process ("" when it cannot be read). */

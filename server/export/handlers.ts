@@ -6,7 +6,7 @@ import { envelope } from "@/lib/http/envelope";
 import { translator } from "@/lib/i18n";
 import { newId } from "@/lib/ids";
 import { LANGUAGE_COOKIE, type Locale, toLocale } from "@/lib/locales";
-import { logger } from "@/lib/logger";
+import { currentRequestId, logger } from "@/lib/logger";
 import type { Ctx } from "@/server/context";
 import { fromWebRequest } from "@/server/http/api-request";
 import { clientIp, selfOrigin } from "@/server/http/caller";
@@ -104,7 +104,8 @@ export async function downloadMyData(request: Request): Promise<Response> {
     });
   } catch (error) {
     if (error instanceof AppError) return refusal(error, lang);
-    const requestId = newId();
+    // The id server.ts's access line names, when it opened the request's scope.
+    const requestId = currentRequestId() ?? newId();
     ctx.log.error({ err: error, requestId }, "data export failed");
     return refusal(new AppError("INTERNAL", { params: { requestId } }), lang);
   }

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { type Envelope, envelope } from "@/lib/http/envelope";
 import { translator } from "@/lib/i18n";
 import { acceptedLocale, LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
-import { type Logger, logger } from "@/lib/logger";
+import { currentRequestId, inRequest, logger, requestIdOf } from "@/lib/logger";
 import { type CookieContext, clearedSessionCookies, SESSION_COOKIE } from "@/lib/session";
 import type { Ctx } from "@/server/context";
 import { getDb } from "@/server/db/client";
@@ -40,17 +40,18 @@ export async function handleApi(
   options: { clock?: () => Date } = {},
 ): Promise<ApiResponse> {
   const started = performance.now();
-  const given = request.header("x-request-id");
-  // A caller's id is kept when it is sane (a load balancer's), else the portal makes one.
-  const requestId = given && /^[\w.:-]{8,100}$/.test(given) ? given : crypto.randomUUID();
+  // server.ts opened the request's scope already (its access line names the same id); the route
+  // handler under `next dev`, page calls and tests did not.
+  const requestId = currentRequestId() ?? requestIdOf(request.header("x-request-id"));
   const { path, query } = splitUrl(request.url);
-  const result = await answer(request, path, query, options, requestId);
+  const result = await inRequest(requestId, () => answer(request, path, query, options, requestId));
   // Every refusal names its request: a person's report finds the log lines.
   const body =
     result.status >= 400 && result.refused === undefined
       ? withRequestId(result.body as Envelope, requestId)
       : result.body;
-  const call = Object.hasOwn(registry, path) ? path : "unknown";
+  const call = callOf(path);
+  startCallSeries();
   const m = metrics();
   // A gateway's refusal counts as what it was, even when the gateway is answered 200.
   m.requests.inc({ call, code: String(result.refused ?? result.status) });
@@ -66,6 +67,22 @@ export async function handleApi(
     setCookies: result.setCookies,
     body: JSON.stringify(body),
   };
+}
+
+let areSeriesStarted = false;
+/**
+ * Creates every call's and sign-in result's series at 0 (server/ops/metrics.ts says why). server.ts
+ * calls it at start; the first call does it under `next dev` and in tests.
+ */
+export function startCallSeries(): void {
+  if (areSeriesStarted) return;
+  areSeriesStarted = true;
+  metrics().startCallSeries(Object.keys(registry), [...new Set(Object.values(SIGNIN_RESULTS)), "other"]);
+}
+
+/** A /2.0 path (without the prefix) as its call, or "unknown": a bounded label for metrics and logs. */
+export function callOf(path: string): string {
+  return Object.hasOwn(registry, path) ? path : "unknown";
 }
 
 const SIGNIN_RESULTS: Record<number, string> = {
@@ -153,18 +170,14 @@ async function answer(
       body,
     });
     const { lang } = where;
-    // pino's child (bindings, redaction) is made only when a service logs: userinfo never does.
-    let log: Logger | undefined;
     const ctx: Ctx = {
       db,
       env: config,
       clock,
       lang,
       t: translator(lang),
-      get log() {
-        log ??= logger.child({ requestId });
-        return log;
-      },
+      // The request's scope adds its id to every line (lib/logger's mixin).
+      log: logger,
       ip: clientIp(request),
       userAgent: request.header("user-agent") ?? "",
       origin,

@@ -32,10 +32,10 @@ function refuse(
   refusal: RawFailure & { envelopeOf: () => Envelope; setCookies?: string[] },
 ): Answer {
   const { status, error } = refusal;
-  const { requestId, path } = where;
+  const { path } = where;
   if (!call.rawError) return json(refusal.envelopeOf(), status, refusal.setCookies);
   // Its caller's shape carries no detail: the log does, under the answer's x-request-id.
-  if (status < 500) logger.child({ requestId }).warn({ path, status, error }, "raw /2.0 call refused");
+  if (status < 500) logger.warn({ path, status, error }, "raw /2.0 call refused");
   const own = call.rawError({ status, error });
   return { status: own.status, body: own.body, setCookies: [], refused: status };
 }
@@ -98,7 +98,8 @@ export function failure(call: Call, where: Where, error: unknown, clearCookies: 
     });
   }
   const { requestId, path, lang } = where;
-  logger.child({ requestId }).error({ err: error, path }, "unhandled error in /2.0 call");
+  // The request's scope (lib/logger) puts its id on the line.
+  logger.error({ err: error, path }, "unhandled error in /2.0 call");
   return refuse(call, where, {
     status: 500,
     error: "INTERNAL",

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { type Env, env } from "@/lib/env";
 import { newId } from "@/lib/ids";
+import { maskContact } from "@/lib/log-scrub";
 import { logger } from "@/lib/logger";
 import { type Db, getDb } from "@/server/db/client";
 import type { Receipt, Vendor } from "./delivery-error";
@@ -29,8 +30,12 @@ async function toOutbox(message: OutgoingMessage): Promise<void> {
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${entry.id}.json`), JSON.stringify(entry, null, 2));
-  // Development only: the outbox is where a newcomer reads the code.
-  logger.info({ outbox: entry.id, channel: message.channel, to: message.to }, `outbox: ${message.subject}`);
+  // The file holds the message; the log only says one was written (its subject and text may hold
+  // a code or a link, and the log is read by more people than DATA_DIR).
+  logger.info(
+    { outbox: entry.id, channel: message.channel, template: message.template, to: maskContact(message.to) },
+    "message written to the outbox",
+  );
 }
 
 async function toWebhook(url: string, message: OutgoingMessage): Promise<void> {

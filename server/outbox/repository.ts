@@ -165,6 +165,15 @@ export async function countUndelivered(db: Executor): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** When the oldest row still to send (not delivered, not given up) was queued; null when none. */
+export async function findOldestWaiting(db: Executor): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${outbox.createdAt})` })
+    .from(outbox)
+    .where(and(isNull(outbox.doneAt), sql`${outbox.attempts} < ${outbox.maxAttempts}`));
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** Stops retrying a row (it stays for the operator's list, retry or drop). */
 export async function markGivenUp(db: Executor, id: string, error: string): Promise<void> {
   await db

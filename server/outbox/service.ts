@@ -9,6 +9,7 @@ import {
   applyDeliveryReport,
   countUndelivered,
   deleteOutbox,
+  findOldestWaiting,
   findOutbox,
   findOutboxForUpdate,
   findOutboxPage,
@@ -210,6 +211,15 @@ export async function describeOutboxRows(
     vendor_message_id: row.vendorMessageId,
     created_at: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Seconds since the oldest row still to send was queued (0 when none): a stuck worker or a dead
+ * vendor shows as an age that only grows, long before the depth looks alarming.
+ */
+export async function oldestWaitingSeconds(db: Executor, now: Date = new Date()): Promise<number> {
+  const oldest = await findOldestWaiting(db);
+  return oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0;
 }
 
 /** Rows not yet delivered: due, waiting for a retry, or given up. */

@@ -100,6 +100,8 @@ test.describe("two instances on one PostgreSQL and one Redis", () => {
           DATABASE_URL: url.toString(),
           REDIS_URL,
           DEVICE_LIMIT: "2",
+          // Codes go to the file outbox, as the spec reads them (no mail server in this test).
+          OUTBOX_IN_PRODUCTION: "1",
           DATA_DIR: `/tmp/${database}-${port}`,
           LOG_LEVEL: "error",
           DEMO_SEED: "0",

@@ -52,6 +52,8 @@ export function portalSettings(options: { port: number; webhook: string }): Reco
     CALLBACK_ALLOWED_HOSTS: `allowed.test,*.allowed.test,localhost:${options.port}`,
     APPS_CONFIG: appsConfig({ webhook: options.webhook }),
     OUTBOX_UI: "1",
+    // Production on PostgreSQL without SMTP_URL is refused otherwise: the suite reads codes from the outbox.
+    OUTBOX_IN_PRODUCTION: "1",
     ALTCHA_COST: "10",
     DEMO_SEED: "1",
   };
