@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { HydratedMark } from "@/components/layout/hydrated-mark";
 import { scriptFontClass } from "@/components/layout/script-fonts";
 import { env } from "@/lib/env";
 import { toLocale } from "@/lib/locales";
@@ -23,7 +24,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The client catalog comes with the layouts that need it (components/layout/client-intl.tsx).
   return (
     <html lang={locale} className={scriptFontClass(toLocale(locale))}>
-      <body className="bg-gray-50 text-gray-900 antialiased">{children}</body>
+      <body className="bg-gray-50 text-gray-900 antialiased">
+        {children}
+        <HydratedMark />
+      </body>
     </html>
   );
 }

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoAccount, productOrder, SCREENS_DIR } from "../support/e2e";
+import { settled, trackRequests } from "../support/settle";
 
 const BASE = "http://localhost:3310";
 const LANGS = ["vi", "en", "th", "my", "id"] as const;
@@ -85,7 +86,7 @@ async function scriptFontLoaded(page: Page, range: RegExp): Promise<boolean> {
 }
 
 async function look(page: Page, problems: Problems, lang: Lang, screen: string, device: string) {
-  await page.waitForLoadState("networkidle");
+  await settled(page);
   await expect(page.locator("h1, h2, [role=dialog]").first()).toBeVisible();
   if (lang !== "vi") {
     const text = await ownText(page, lang);
@@ -122,6 +123,7 @@ for (const lang of LANGS) {
       const context = await browser.newContext({ viewport });
       await context.addCookies([{ name: "LANGUAGE", value: lang, url: BASE }]);
       const page = await context.newPage();
+      trackRequests(page);
       watch(page, problems, () => screen);
 
       for (const [name, url] of Object.entries(SIGNED_OUT)) {
@@ -141,7 +143,7 @@ for (const lang of LANGS) {
 
       // The profile's main dialogs.
       await page.goto("/account/profile");
-      await page.waitForLoadState("networkidle");
+      await settled(page);
       const openers = page.locator('main button[aria-haspopup="dialog"]:not([disabled])');
       const count = Math.min(await openers.count(), 4);
       for (let i = 0; i < count; i += 1) {

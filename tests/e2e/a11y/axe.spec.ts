@@ -4,6 +4,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import config, { E2E } from "../../../playwright.config";
 import { axeOf } from "../../support/axe";
 import { firstGoogleSignIn, liveVerifyAccountUrl, productOrder, signInDemo } from "../../support/e2e";
+import { settled, trackRequests } from "../../support/settle";
 
 // Issue 12: axe on every screen, signed out and signed in, in vi and en, at desktop and phone
 // width, with the main dialogs open: no serious or critical WCAG 2.1 A/AA violation. In
@@ -85,8 +86,9 @@ function label(lang: Lang, key: string): string {
 }
 
 async function settle(page: Page) {
-  // Lists and forms load in the browser; pollers never go idle, so the wait is bounded.
-  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+  // Lists and forms load in the browser (tests/support/settle.ts); the wait stays bounded, as the
+  // network-idle wait it replaces was.
+  await settled(page, { timeout: 3_000 }).catch(() => undefined);
 }
 
 /** Screens whose markup the fixes touched: kept as pictures to look at (test-results/a11y). */
@@ -195,6 +197,8 @@ async function newContext(
   viewport: { width: number; height: number },
 ): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: BASE, viewport });
+  // Every page of it counts its requests for settle().
+  context.on("page", trackRequests);
   await context.addCookies([{ name: "LANGUAGE", value: lang, url: BASE }]);
   return context;
 }
