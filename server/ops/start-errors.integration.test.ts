@@ -25,6 +25,9 @@ const start = (settings: Record<string, string>) =>
       SESSION_SECRET: "s".repeat(32),
       DATA_ENCRYPTION_KEY: "d".repeat(32),
       ALTCHA_HMAC_KEY: "a".repeat(32),
+      // Production on PostgreSQL without SMTP_URL is refused before any connection (finding 4):
+      // these starts are about what comes after.
+      OUTBOX_IN_PRODUCTION: "1",
       ...settings,
     },
   }).then(
