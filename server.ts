@@ -1,5 +1,6 @@
 // `npm start`: sends /2.0/* straight to dispatch (the call every sibling product makes must not
 // pay for Next's router) and everything else to Next's request handler (DESIGN §2).
+import "@/lib/load-env-file";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";

@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -95,7 +95,12 @@ describe("migrations at start", () => {
 });
 
 describe("DATABASE_URL and REDIS_URL", () => {
-  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+  const base = {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")),
+    SESSION_SECRET: "s".repeat(32),
+    DATA_ENCRYPTION_KEY: "d".repeat(32),
+    ALTCHA_HMAC_KEY: "a".repeat(32),
+  };
   const refusal = (settings: Record<string, string>) => {
     try {
       parseEnv({ ...base, ...settings });
@@ -159,5 +164,31 @@ describe("email in production (operations finding 4)", () => {
   it("leaves development and the embedded database alone", () => {
     expect(() => parseEnv({ ...production, NODE_ENV: "development" })).not.toThrow();
     expect(() => parseEnv({ ...production, DATABASE_URL: undefined })).not.toThrow();
+  });
+});
+
+describe("secrets (issue 35, finding 5)", () => {
+  it("are never generated with DATABASE_URL, in any NODE_ENV: the refusal names the missing ones", () => {
+    for (const NODE_ENV of ["development", "test", "production"]) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), "portal-env-"));
+      const settings = {
+        NODE_ENV,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "postgres://portal@127.0.0.1:5432/portal",
+        OUTBOX_IN_PRODUCTION: "1",
+        SESSION_SECRET: "s".repeat(32),
+      };
+      expect(() => parseEnv(settings)).toThrow(
+        /Missing required secrets: DATA_ENCRYPTION_KEY, ALTCHA_HMAC_KEY\. With DATABASE_URL they are never generated/,
+      );
+      expect(existsSync(path.join(dataDir, "secrets.json"))).toBe(false);
+    }
+  });
+
+  it("are generated once into DATA_DIR on the embedded database", () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "portal-env-"));
+    const first = parseEnv({ DATA_DIR: dataDir });
+    expect(existsSync(path.join(dataDir, "secrets.json"))).toBe(true);
+    expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
   });
 });

@@ -295,9 +295,11 @@ export type Env = Omit<
 const SECRET_NAMES = ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "ALTCHA_HMAC_KEY"] as const;
 
 /**
- * On the embedded default (no DATABASE_URL) or outside production, a missing secret is
- * generated once into DATA_DIR, so a fresh checkout starts with no set-up. A production
- * deployment on PostgreSQL refuses to start without it.
+ * On the embedded default (no DATABASE_URL) a missing secret is generated once into DATA_DIR, so a
+ * fresh checkout starts with no set-up. With DATABASE_URL nothing is generated, in any NODE_ENV:
+ * every process on a shared database (each instance, the operator command line) must hold the same
+ * secrets, and one made up in a local DATA_DIR would seal sessions and encrypt two-factor secrets
+ * that the others cannot read (issue 35, finding 5).
  */
 function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_NAMES)[number], string> {
   const missing = SECRET_NAMES.filter((name) => !parsed[name]);
@@ -306,8 +308,10 @@ function loadSecrets(parsed: z.infer<typeof envSchema>): Record<(typeof SECRET_N
     string
   >;
   if (missing.length === 0) return out;
-  if (parsed.NODE_ENV === "production" && parsed.DATABASE_URL) {
-    throw new Error(`Missing required secrets: ${missing.join(", ")}. Set them in the environment.`);
+  if (parsed.DATABASE_URL) {
+    throw new Error(
+      `Missing required secrets: ${missing.join(", ")}. With DATABASE_URL they are never generated: set them in the environment or in ENV_FILE, the same values for every instance and for npm run admin.`,
+    );
   }
   const file = path.resolve(parsed.DATA_DIR, "secrets.json");
   let stored: Record<string, string> = {};

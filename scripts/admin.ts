@@ -1,6 +1,8 @@
 // The operator tool: `npm run admin -- <command> [arguments]` on the portal's database
-// (DATABASE_URL, or the embedded PGlite in DATA_DIR — stop `npm start` first: PGlite is one process).
+// (DATABASE_URL, or the embedded PGlite in DATA_DIR, which it refuses to open while a server holds it).
+// It reads the configuration as the server does: the environment, then ENV_FILE.
 
+import "@/lib/load-env-file";
 import { writeFileSync } from "node:fs";
 import { userInfo } from "node:os";
 import { env } from "@/lib/env";
@@ -101,7 +103,22 @@ Commands:
                                     audit log of people, outbox and invoices commands (default cli:<OS user>)
   --help                            this text
 
-Runs on DATABASE_URL, or on the embedded PGlite in DATA_DIR (${env().DATA_DIR}).`;
+Configuration: the server's, from the environment and ENV_FILE (a dotenv file; the environment
+wins). Runs on DATABASE_URL (the secrets must be set, as on the servers: none is generated), or on
+the embedded PGlite in DATA_DIR, which must be set (the server's folder) and not be open in a
+running server (PGlite is one process: stop it, or use its operator console /admin).`;
+
+/**
+ * Where the data is must be said, not guessed: without DATABASE_URL or DATA_DIR the tool would open
+ * (and create) a second, empty database in ./.data of whatever folder it was started from, and
+ * generate secrets there (issue 35, finding 5). The server keeps its documented default.
+ */
+function refuseUnsaidDatabase(source: NodeJS.ProcessEnv): void {
+  if (source.DATABASE_URL?.trim() || source.DATA_DIR?.trim()) return;
+  throw new Error(
+    "neither DATABASE_URL nor DATA_DIR is set: set the server's own (in the environment or in ENV_FILE), e.g. DATA_DIR=/srv/portal/.data npm run admin -- …, so the command opens the server's database rather than a new one in ./.data.",
+  );
+}
 
 function onOff(value: string | undefined): boolean {
   if (value === "on") return true;
@@ -121,6 +138,7 @@ async function run(args: string[]): Promise<unknown> {
     if (!rest[0]) throw new Error(`${command} needs an email`);
     return rest[0];
   };
+  refuseUnsaidDatabase(process.env);
   const db = await getDb();
   // People and outbox commands are audited under this name (server/admin/audit.ts).
   const cli = () => cliOperator(db, option(rest, "--by"));

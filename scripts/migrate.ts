@@ -5,6 +5,7 @@
 // It reads only DATABASE_URL and DATA_DIR, not the whole configuration: a migration job must not
 // need the session secrets or the vendors' keys to run.
 
+import "@/lib/load-env-file";
 import path from "node:path";
 import { parseDatabaseEnv } from "@/lib/env";
 import { openDatabase } from "@/server/db/client";

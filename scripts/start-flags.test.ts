@@ -1,4 +1,4 @@
-// `npm start`'s node flags (package.json): what the benchmark and the resilience suite start too.
+// The production start's node flags (bin/portal): what the benchmark and the resilience suite start too.
 import { execFileSync } from "node:child_process";
 import { availableParallelism } from "node:os";
 import path from "node:path";

@@ -1,15 +1,14 @@
-// The node flags `npm start` runs the server bundle with (package.json), so the benchmark and the
-// resilience suite start the portal exactly as an operator does.
+// The node flags the production start (bin/portal, which `npm start` runs too) gives the server
+// bundle, so the benchmark and the resilience suite start the portal exactly as an operator does.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 
-/** The flags between `node` and `.next/portal-server.mjs` in package.json's start script. */
+/** The flags between `exec "$NODE"` and `.next/portal-server.mjs` in bin/portal. */
 export function startFlags(): string[] {
-  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const flags = /\bnode((?:\s+--\S+)*)\s+\.next\/portal-server\.mjs/.exec(scripts.start)?.[1] ?? "";
+  const script = readFileSync(path.join(ROOT, "bin/portal"), "utf8");
+  const flags = /^exec "\$NODE"((?:\s+--\S+)*)\s+\.next\/portal-server\.mjs/m.exec(script)?.[1];
+  if (flags === undefined) throw new Error("bin/portal no longer execs node on .next/portal-server.mjs");
   return flags.split(/\s+/).filter(Boolean);
 }

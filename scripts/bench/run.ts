@@ -30,7 +30,7 @@ export const profile = process.argv.includes("--profile");
 export const log = (line: string) => console.error(`[bench] ${line}`);
 
 /**
- * The Node flags `npm start` gives the portal (package.json's start script), so the benchmark runs
+ * The Node flags `npm start` gives the portal (bin/portal, which `npm start` runs), so the benchmark runs
  * what operators run. `BENCH_NODE_FLAGS="…"` replaces them, to compare settings.
  */
 export function startFlags(): string[] {

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Pool } from "pg";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/logger";
+import { lockDataDir } from "@/server/db/data-dir-lock";
 import { DatabaseSetupError, describeConnectionError } from "@/server/db/errors";
 import { MIGRATIONS_DIR, type MigrationReport, migratePglite, migratePostgres } from "@/server/db/migrate";
 
@@ -103,10 +104,19 @@ async function openPglite(
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = loadDataDir ? new PGlite({ loadDataDir }) : new PGlite(dataDir);
+  // One process per data directory (server/db/data-dir-lock.ts): a second one is refused, naming the first.
+  const unlock = dataDir && !loadDataDir ? lockDataDir(dataDir) : () => undefined;
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = loadDataDir ? new PGlite({ loadDataDir }) : new PGlite(dataDir);
+    await client.waitReady;
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   return {
     db: drizzle(client) as unknown as Db,
-    close: () => client.close(),
+    close: () => client.close().finally(unlock),
     migrate: () => migratePglite(client, migrationsSchema),
     migrationsSchema,
   };

@@ -1,7 +1,7 @@
 // The server's own start (server.ts, as npm start runs it from source) stops at once with one line
 // naming the setting and the cause, not drizzle's `Failed query: CREATE SCHEMA …`.
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,7 +25,8 @@ const start = (settings: Record<string, string>) =>
       SESSION_SECRET: "s".repeat(32),
       DATA_ENCRYPTION_KEY: "d".repeat(32),
       ALTCHA_HMAC_KEY: "a".repeat(32),
-      // Production on PostgreSQL without SMTP_URL is refused first otherwise (lib/env.ts).
+      // Production on PostgreSQL without SMTP_URL is refused before any connection (finding 4):
+      // these starts are about what comes after.
       OUTBOX_IN_PRODUCTION: "1",
       ...settings,
     },
@@ -41,6 +42,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))("npm start's start-up er
     const result = await start({ DATABASE_URL: "postgres://postgres:hunter22@127.0.0.1:3455/portal" });
     expect(result.code).toBe(1);
     expect(result.err).toBe("DATABASE_URL: connection refused at 127.0.0.1:3455\n");
+  }, 90_000);
+
+  it("reads ENV_FILE as the command line does (issue 35, finding 5)", async () => {
+    const file = path.join(dataDir, "portal.env");
+    writeFileSync(file, "# the operator's file\nREDIS_URL=localhost:6379\n");
+    const result = await start({ ENV_FILE: file });
+    expect(result.code).toBe(1);
+    expect(result.err).toContain("REDIS_URL: not a redis:// or rediss:// URL");
+    const missing = await start({ ENV_FILE: path.join(dataDir, "missing.env") });
+    expect(missing.code).toBe(1);
+    expect(missing.err).toContain(`ENV_FILE: cannot read ${path.join(dataDir, "missing.env")} (ENOENT)`);
   }, 90_000);
 
   it("a malformed REDIS_URL is refused with the other settings", async () => {
