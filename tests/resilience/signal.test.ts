@@ -2,16 +2,17 @@
 // itself once started, so a supervisor's SIGTERM to the process it started reaches the server and
 // it drains, and exits 0. Under `npm start` the signal ended npm and left node running, orphaned.
 //
-// It runs the built server bundle, so it needs `npm run build` first: without `.next/portal-server.mjs`
-// it is skipped (a fresh clone's `npm run test:integration` runs before any build; `npm test` and CI
-// build before the end-to-end phase, and the resilience suite starts its own build).
+// It runs the built server bundle that bin/portal starts (`.next/portal-server.mjs`), so it is part of
+// the resilience suite, which CI runs after the end-to-end phase has built `.next`; without that
+// build (a standalone `npm run test:resilience` builds `.next-resilience` instead) it is skipped.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { RESILIENCE_ENABLED } from "./support/report";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const BUILT = existsSync(path.join(ROOT, ".next/portal-server.mjs"));
 // 3530-3549: this file's range.
 const PORT = 3531;
@@ -35,7 +36,7 @@ async function waitForHealth(isRunning: () => boolean, ms: number): Promise<void
   throw new Error("the portal did not answer /healthz");
 }
 
-describe.runIf(BUILT)("bin/portal, the production start", () => {
+describe.runIf(RESILIENCE_ENABLED && BUILT)("bin/portal, the production start", () => {
   it("takes SIGTERM itself: the server drains, releases its data directory and exits 0", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "portal-signal-"));
     const spawned = spawn(path.join(ROOT, "bin/portal"), [], {
