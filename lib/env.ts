@@ -86,7 +86,8 @@ const databaseSettings = {
   DATA_DIR: z.string().default(".data"),
 };
 
-const envSchema = z.object({
+/** Every setting's name and rule; deploy/deploy-files.test.ts checks the deployment files against it. */
+export const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
   /** The public origin; its host name is also the passkeys' relying-party id (server/passkey/webauthn.ts). */
@@ -292,7 +293,8 @@ export type Env = Omit<
   allowedHosts: string[];
 };
 
-const SECRET_NAMES = ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "ALTCHA_HMAC_KEY"] as const;
+/** Generated on the embedded default; a production deployment on PostgreSQL refuses to start without them. */
+export const SECRET_NAMES = ["SESSION_SECRET", "DATA_ENCRYPTION_KEY", "ALTCHA_HMAC_KEY"] as const;
 
 /**
  * On the embedded default (no DATABASE_URL) a missing secret is generated once into DATA_DIR, so a
