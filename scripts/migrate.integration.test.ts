@@ -2,7 +2,7 @@
 // on the local PostgreSQL for this test and dropped after. Skipped without TEST_DATABASE_URL.
 import { execFile } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { createServer, type Socket } from "node:net";
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -74,6 +74,7 @@ describe.skipIf(!adminUrl)("npm run migrate", () => {
   }, 120_000);
 });
 
+// Both integration passes run these, side by side (scripts/test-phases.mjs): no fixed port is listened on.
 describe("npm run migrate's start-up errors: one line naming DATABASE_URL and the cause, exit 1", () => {
   it("connection refused, without the URL's password", async () => {
     // 3452: in this suite's own range, nothing listens there.
@@ -92,13 +93,15 @@ describe("npm run migrate's start-up errors: one line naming DATABASE_URL and th
     // Accepts and stays silent, as a black-holed or overloaded host does.
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => sockets.add(socket));
-    await new Promise<void>((resolve) => silent.listen(3453, "127.0.0.1", resolve));
+    // Any free port: the two integration passes run side by side.
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as AddressInfo;
     try {
       const started = Date.now();
-      const result = await migrate({ DATABASE_URL: "postgres://postgres:hunter22@127.0.0.1:3453/portal" });
+      const result = await migrate({ DATABASE_URL: `postgres://postgres:hunter22@127.0.0.1:${port}/portal` });
       expect(result.code).toBe(1);
       expect(result.err).toBe(
-        "migrate: DATABASE_URL: no answer from 127.0.0.1:3453 within 10 s (time-out)\n",
+        `migrate: DATABASE_URL: no answer from 127.0.0.1:${port} within 10 s (time-out)\n`,
       );
       expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
     } finally {

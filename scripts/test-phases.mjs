@@ -120,12 +120,13 @@ async function main(args) {
     const results = await Promise.all(group.map((phase) => runPhase(phase, group.length > 1)));
     const failed = results.find((r) => r.code !== 0);
     if (failed) {
-      table();
+      if (!process.env.TEST_PHASES_KEEP) table();
       process.exitCode = failed.code;
       return;
     }
   }
-  table();
+  // Under .ci/run the table comes once, at its end, with its own phases.
+  if (!process.env.TEST_PHASES_KEEP) table();
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main(process.argv.slice(2));

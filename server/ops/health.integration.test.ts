@@ -78,7 +78,8 @@ describe("GET /readyz with Redis", () => {
   it.skipIf(!hasRedisServer)(
     "logs one warning when its own Redis goes away and one info line when it is back",
     async () => {
-      const port = 6447;
+      // A port of each integration pass's own: the PGlite and PostgreSQL passes run side by side.
+      const port = process.env.TEST_DATABASE_URL ? 6448 : 6447;
       let server = await startRedis(port);
       try {
         pointRedisAt(`redis://127.0.0.1:${port}`);

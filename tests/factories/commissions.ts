@@ -1,20 +1,29 @@
 // Affiliate commissions earned in a given month, for the invoice suites: written straight into the
 // table (an invoice reads only commissions), each hung on one real order made once per file.
 import { newId } from "@/lib/ids";
-import { getDb } from "@/server/db/client";
+import { type Db, getDb } from "@/server/db/client";
 import { commissions } from "@/server/db/tables/commerce";
 import type { UserRow } from "@/server/db/tables/users";
 import { configureProducts, createdOrder } from "@/tests/factories/commerce";
 import { createUser } from "@/tests/factories/user";
 
-let anOrder: Promise<{ id: string; customerId: string }> | undefined;
-function theOrder() {
-  anOrder ??= (async () => {
-    configureProducts();
-    const customer = await createUser();
-    return { id: (await createdOrder(customer)).order_id, customerId: customer.id };
-  })();
-  return anOrder;
+/**
+ * The one order of the file's database, by database: the integration files share their worker's
+ * modules (vitest.config.ts), so a plain cache would hand the next file an order of another database.
+ */
+const orders = new WeakMap<Db, Promise<{ id: string; customerId: string }>>();
+async function theOrder() {
+  const db = await getDb();
+  let order = orders.get(db);
+  if (!order) {
+    order = (async () => {
+      configureProducts();
+      const customer = await createUser();
+      return { id: (await createdOrder(customer)).order_id, customerId: customer.id };
+    })();
+    orders.set(db, order);
+  }
+  return order;
 }
 
 /** The month after `month` (YYYY-MM). */
