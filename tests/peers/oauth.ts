@@ -18,6 +18,8 @@ export type OAuthPeer = {
   issuer: string;
   /** Who the next authorization request signs in as. */
   nextIdentity: (identity: Identity) => void;
+  /** Whether the identity set last is still waiting for an authorization to take it. */
+  identityPending: () => boolean;
   stop: () => Promise<void>;
 };
 
@@ -31,12 +33,14 @@ export async function startOAuthPeer(port = 0): Promise<OAuthPeer> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate("RS256");
   let next: Identity = DEFAULT_IDENTITY;
+  let pending = false;
   const byCode = new Map<string, Identity>();
   const byAccessToken = new Map<string, Identity>();
 
   server.service.on("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
     const identity = next;
     next = DEFAULT_IDENTITY;
+    pending = false;
     if (identity.deny) {
       redirect.url.searchParams.delete("code");
       redirect.url.searchParams.set("error", "access_denied");
@@ -89,7 +93,9 @@ export async function startOAuthPeer(port = 0): Promise<OAuthPeer> {
     issuer,
     nextIdentity: (identity) => {
       next = identity;
+      pending = true;
     },
+    identityPending: () => pending,
     stop: () => server.stop(),
   };
 }

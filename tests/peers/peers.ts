@@ -12,6 +12,7 @@
 //                                  {to: Phone, text: Content, params: {code}} with the SMS above
 //         POST /lead             → the lead form service: records bodies; GET /leads lists them
 //         POST /identity         → who signs in at the OAuth server next (JSON Identity)
+//         GET /identity          → {pending}: whether an authorization has taken it yet
 //         GET /parent?src=<url>  → a sibling product's page framing `src`, collecting messages
 //         GET /logout-<app>      → a product's sign-out page; GET /logouts lists the hits
 //         POST /webhook/<app>    → a product's event receiver: records {signature, body}; GET /webhooks lists them
@@ -119,6 +120,8 @@ createServer(async (req, res) => {
   } else if (req.method === "POST" && url.pathname === "/identity") {
     oauth.nextIdentity((await readJson(req)) as Identity);
     res.end("{}");
+  } else if (url.pathname === "/identity") {
+    res.end(JSON.stringify({ pending: oauth.identityPending() }));
   } else if (url.pathname.startsWith("/logout-")) {
     logouts.push(url.pathname);
     res.setHeader("content-type", "text/html");

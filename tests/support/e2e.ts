@@ -14,6 +14,7 @@ import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { E2E, E2E_PRODUCT } from "../../playwright.config";
 import type { CreatedOrderDto } from "../../server/order/schema";
+import { withLock } from "./totp";
 
 export const PEER = `http://127.0.0.1:${E2E.peerHttpPort}`;
 export const APP = `http://localhost:${E2E.appPort}`;
@@ -129,14 +130,38 @@ export async function smsCode(to: string): Promise<string> {
   return code;
 }
 
+export type OAuthIdentity = {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  deny?: boolean;
+};
+
+/**
+ * `identity` is who the local OAuth server (Google and Facebook alike) signs in next, for the sign-in
+ * `start` begins (a click on Google or Facebook). The server holds one next identity for the whole
+ * run: a lock keeps the other worker from setting its own until an authorization has taken this one.
+ */
+export async function withOAuthIdentity(identity: OAuthIdentity, start: () => Promise<void>): Promise<void> {
+  await withLock(process.env.E2E_DATA_DIR ?? "", "oauth-identity", async () => {
+    await fetch(`${PEER}/identity`, { method: "POST", body: JSON.stringify(identity) });
+    await start();
+    await expect
+      .poll(async () => ((await (await fetch(`${PEER}/identity`)).json()) as { pending: boolean }).pending)
+      .toBe(false);
+  });
+}
+
 /** A first Google sign-in at the local OAuth server as a new person with a verified email. */
 export async function firstGoogleSignIn(page: Page, who: { sub: string; email: string; name: string }) {
-  await fetch(`${PEER}/identity`, {
-    method: "POST",
-    body: JSON.stringify({ sub: who.sub, email: who.email, email_verified: true, name: who.name }),
-  });
-  await page.goto("/signin");
-  await page.getByRole("button", { name: "Google" }).click();
+  await withOAuthIdentity(
+    { sub: who.sub, email: who.email, email_verified: true, name: who.name },
+    async () => {
+      await page.goto("/signin");
+      await page.getByRole("button", { name: "Google" }).click();
+    },
+  );
 }
 
 /**
@@ -166,6 +191,9 @@ export async function freshAccount(page: Page): Promise<{ email: string; passwor
   // The six boxes confirm on their own once the code is in.
   await pasteCode(page, await smsCode(phone));
   await expect(page).toHaveURL(/\/account\/profile$/);
+  // The profile's buttons work once it has hydrated: a click before that is lost (seen on a busy
+  // machine: "Turn on with an authenticator app" opened nothing).
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
   return { email, password, phone };
 }
 

@@ -59,8 +59,27 @@ export async function withSharedCode<T>(
   secret: string,
   use: (code: string) => Promise<T>,
 ): Promise<T> {
-  const lock = path.join(dir, `${name}.totp-lock`);
   const file = path.join(dir, `${name}.totp-step`);
+  return withLock(dir, `${name}.totp`, async () => {
+    let last = 0;
+    try {
+      last = Number(readFileSync(file, "utf8")) || 0;
+    } catch {
+      // No sign-in of this account yet in this run.
+    }
+    const step = await nextStep(last);
+    // Kept before the code is sent: a sign-in that fails after the server took it must not reuse it.
+    writeFileSync(file, String(step));
+    return use(await codeOfStep(secret, step));
+  });
+}
+
+/**
+ * Runs `work` while no other worker runs work of the same `name` (a directory made atomically in
+ * `dir`, the run's data dir, is the lock).
+ */
+export async function withLock<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
+  const lock = path.join(dir, `${name}.lock`);
   const deadline = Date.now() + 120_000;
   for (;;) {
     try {
@@ -73,16 +92,7 @@ export async function withSharedCode<T>(
     }
   }
   try {
-    let last = 0;
-    try {
-      last = Number(readFileSync(file, "utf8")) || 0;
-    } catch {
-      // No sign-in of this account yet in this run.
-    }
-    const step = await nextStep(last);
-    // Kept before the code is sent: a sign-in that fails after the server took it must not reuse it.
-    writeFileSync(file, String(step));
-    return await use(await codeOfStep(secret, step));
+    return await work();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

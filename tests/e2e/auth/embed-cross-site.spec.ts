@@ -95,6 +95,9 @@ const test = base.extend<{ openParent: OpenParent; pageErrors: string[] }>({
 
 // One worker runs this file in order: its other site listens on a fixed port (3313, allow-listed).
 test.describe.configure({ mode: "default" });
+// The cookie policies above are profile preferences, which only the full browser reads: Debian's
+// chromium-headless-shell, which the other specs run in, keeps third-party cookies whatever they say.
+test.use({ launchOptions: { ...config.use?.launchOptions, executablePath: "/usr/bin/chromium" } });
 
 /** The peers' /parent page, served from another site with a strict referrer policy. */
 let parentServer: Server;

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount, freshAccount, PEER as PEER_ORIGIN, submitSignIn } from "../../support/e2e";
+import {
+  demoAccount,
+  freshAccount,
+  PEER as PEER_ORIGIN,
+  submitSignIn,
+  withOAuthIdentity,
+} from "../../support/e2e";
 
 const PORTAL = "http://localhost:3310";
 const CALLBACK = "http://localhost:3311/callback";
@@ -175,13 +181,14 @@ test("Google from inside a frame moves the whole page and returns to the product
   page,
 }) => {
   const demo = demoAccount();
-  await fetch("http://127.0.0.1:3311/identity", {
-    method: "POST",
-    body: JSON.stringify({ sub: "google-demo-framed", email: demo.email, email_verified: true }),
-  });
   const src = framed(`iframe=1&lang=en&app_code=ls&callback_url=${encodeURIComponent(CALLBACK)}`);
-  await page.goto(parentAt("http://localhost:3311", src));
-  await page.frameLocator("#portal").getByRole("button", { name: "Google" }).click();
+  await withOAuthIdentity(
+    { sub: "google-demo-framed", email: demo.email, email_verified: true },
+    async () => {
+      await page.goto(parentAt("http://localhost:3311", src));
+      await page.frameLocator("#portal").getByRole("button", { name: "Google" }).click();
+    },
+  );
   await expect(page).toHaveURL(/^http:\/\/localhost:3311\/callback\?/);
   const token = String(new URL(page.url()).searchParams.get("token"));
   expect(new URL(page.url()).searchParams.get("login_callback")).toBe("social");

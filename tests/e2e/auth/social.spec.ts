@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
-import { demoAccount, PEER, pasteCode, randomPhone, smsCode, submitSignIn } from "../../support/e2e";
-
-type Identity = { sub: string; email?: string; email_verified?: boolean; name?: string; deny?: boolean };
-
-async function nextIdentity(identity: Identity): Promise<void> {
-  await fetch(`${PEER}/identity`, { method: "POST", body: JSON.stringify(identity) });
-}
+import {
+  demoAccount,
+  pasteCode,
+  randomPhone,
+  smsCode,
+  submitSignIn,
+  withOAuthIdentity,
+} from "../../support/e2e";
 
 async function english(page: Page) {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
@@ -19,9 +20,10 @@ for (const provider of ["Google", "Facebook"] as const) {
     await english(page);
     const email = `social-${randomBytes(4).toString("hex")}@example.com`;
     const identity = { sub: `${provider}-${email}`, email, email_verified: true, name: "Social Person" };
-    await nextIdentity(identity);
-    await page.goto("/signin");
-    await page.getByRole("button", { name: provider }).click();
+    await withOAuthIdentity(identity, async () => {
+      await page.goto("/signin");
+      await page.getByRole("button", { name: provider }).click();
+    });
 
     await expect(page).toHaveURL(/\/complete-reg$/);
     await expect(page.getByRole("heading", { name: "Complete your registration" })).toBeVisible();
@@ -54,8 +56,7 @@ for (const provider of ["Google", "Facebook"] as const) {
       .getByRole("button", { name: "Sign out" })
       .click();
     await expect(page).toHaveURL(/\/signin\?logout=1$/);
-    await nextIdentity(identity);
-    await page.getByRole("button", { name: provider }).click();
+    await withOAuthIdentity(identity, () => page.getByRole("button", { name: provider }).click());
     await expect(page).toHaveURL(/\/account\/profile$/);
     await expect(page.getByTestId("profile-email")).toHaveText(email);
   });
@@ -64,22 +65,23 @@ for (const provider of ["Google", "Facebook"] as const) {
 test("Facebook links the existing account with the same verified email", async ({ page }) => {
   await english(page);
   const demo = demoAccount();
-  await nextIdentity({
-    sub: `fb-demo-${randomBytes(3).toString("hex")}`,
-    email: demo.email,
-    email_verified: true,
-  });
-  await page.goto("/signin");
-  await page.getByRole("button", { name: "Facebook" }).click();
+  await withOAuthIdentity(
+    { sub: `fb-demo-${randomBytes(3).toString("hex")}`, email: demo.email, email_verified: true },
+    async () => {
+      await page.goto("/signin");
+      await page.getByRole("button", { name: "Facebook" }).click();
+    },
+  );
   await expect(page).toHaveURL(/\/account\/profile$/);
   await expect(page.getByTestId("profile-email")).toHaveText(demo.email);
 });
 
 test("denied consent and a tampered state come back to /signin with a danger toast", async ({ page }) => {
   await english(page);
-  await nextIdentity({ sub: "refuses", deny: true });
-  await page.goto("/signin?app_code=ls");
-  await page.getByRole("button", { name: "Google" }).click();
+  await withOAuthIdentity({ sub: "refuses", deny: true }, async () => {
+    await page.goto("/signin?app_code=ls");
+    await page.getByRole("button", { name: "Google" }).click();
+  });
   await expect(page).toHaveURL(/\/signin\?app_code=ls$/);
   await expect(
     page.getByRole("alert").filter({ hasText: "Sign-in was cancelled at the provider" }),
