@@ -51,3 +51,11 @@ export async function settled(
     )
     .toBe(true);
 }
+
+/**
+ * Waits for the page's hydration mark: a click before React has hydrated the page is lost (the
+ * button has no handler yet). Specs call it before clicking right after a navigation they did not wait on.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}

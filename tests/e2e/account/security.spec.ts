@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
 import { freshAccount, submitSignIn } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 
 const nowCode = (secret: string, offset = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offset });
@@ -31,6 +32,7 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   await expect(page.getByTestId("two-factor-status")).toContainText("authenticator app");
 
   // Sign out, sign in: the second step asks for the code; a backup code works once.
+  await hydrated(page);
   await page
     .getByRole("navigation", { name: "Account menu" })
     .getByRole("button", { name: "Sign out" })

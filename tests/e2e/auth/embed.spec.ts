@@ -6,6 +6,7 @@ import {
   submitSignIn,
   withOAuthIdentity,
 } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 
 const PORTAL = "http://localhost:3310";
 const CALLBACK = "http://localhost:3311/callback";
@@ -156,6 +157,7 @@ test("sign-out loads the products' sign-out pages in hidden frames", async ({ pa
   await page.goto("/signin?lang=en");
   await submitSignIn(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/profile$/);
+  await hydrated(page);
   await page
     .getByRole("navigation", { name: "Account menu" })
     .getByRole("button", { name: "Sign out" })

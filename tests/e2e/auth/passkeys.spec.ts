@@ -5,6 +5,7 @@
 import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
 import { APP, freshAccount, SCREENS_DIR } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 
 test.beforeEach(async ({ page }) => {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
@@ -28,6 +29,7 @@ async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; auth
 }
 
 async function signOut(page: Page): Promise<void> {
+  await hydrated(page);
   await page
     .getByRole("navigation", { name: "Account menu" })
     .getByRole("button", { name: "Sign out" })

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { codeFromMail, pasteCode, randomPhone } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 
 test("sign up solving the captcha, verify by email, land on the profile, sign out, sign in again", async ({
   page,
@@ -63,6 +64,8 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);
   // The session cookie is httpOnly: page scripts cannot read it.
   expect(await page.evaluate(() => document.cookie)).not.toContain("SSID");
+
+  await hydrated(page);
 
   await page
     .getByRole("navigation", { name: "Account menu" })

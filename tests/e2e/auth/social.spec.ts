@@ -8,6 +8,7 @@ import {
   submitSignIn,
   withOAuthIdentity,
 } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 
 async function english(page: Page) {
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
@@ -51,6 +52,7 @@ for (const provider of ["Google", "Facebook"] as const) {
     await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);
 
     // Returning: the same provider identity signs straight in.
+    await hydrated(page);
     await page
       .getByRole("navigation", { name: "Account menu" })
       .getByRole("button", { name: "Sign out" })

@@ -16,6 +16,7 @@ import {
   submitSignIn,
   verifiedThroughApi,
 } from "../../support/e2e";
+import { hydrated } from "../../support/settle";
 import { Authenticator } from "../../support/totp";
 
 const APP = "http://localhost:3310";
@@ -136,6 +137,7 @@ async function enableTotp(page: Page): Promise<{ app: Authenticator; backupCodes
 
 async function signOut(page: Page) {
   // The header's button (the profile's Devices list has its own "Sign out" per device).
+  await hydrated(page);
   await page
     .getByRole("navigation", { name: "Account menu" })
     .getByRole("button", { name: "Sign out" })
