@@ -121,6 +121,7 @@ describe("npm run admin: configuration and secrets", () => {
   }, 60_000);
 });
 
+// Each pass runs the half for its own database (TEST_DATABASE_URL set or not).
 describe.runIf(!ON_POSTGRES)("npm run admin beside a server on the embedded PGlite", () => {
   it("refuses every command while the server holds DATA_DIR, naming its pid; nothing is lost", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "admin-pglite-"));

@@ -39,6 +39,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>, database?: stri
   }
 }
 
+// PostgreSQL only: it creates and drops a database of its own, which PGlite cannot.
 describe.skipIf(!adminUrl)("npm run migrate", () => {
   const database = `portal_migrate_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const databaseUrl = () => {
@@ -110,6 +111,7 @@ describe("npm run migrate's start-up errors: one line naming DATABASE_URL and th
     }
   }, 60_000);
 
+  // Needs the local PostgreSQL to name a database that does not exist there.
   it.skipIf(!adminUrl)(
     "an unknown database on the local PostgreSQL",
     async () => {

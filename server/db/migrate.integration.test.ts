@@ -10,6 +10,7 @@ const url = process.env.TEST_DATABASE_URL;
 const expected = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith(".sql")).length;
 const freshSchema = () => `m_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
 
+// PostgreSQL only: the advisory lock and concurrent opens need several connections (PGlite has one).
 describe.skipIf(!url)("migrations on PostgreSQL", () => {
   const schemas: string[] = [];
   afterEach(async () => {

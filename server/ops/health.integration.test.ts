@@ -75,6 +75,7 @@ describe("GET /readyz with Redis", () => {
   });
 
   const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
+  // Starts and stops a redis-server of its own: skipped on a machine without the binary.
   it.skipIf(!hasRedisServer)(
     "logs one warning when its own Redis goes away and one info line when it is back",
     async () => {

@@ -14,7 +14,8 @@ import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { E2E, E2E_PRODUCT } from "../../playwright.config";
 import type { CreatedOrderDto } from "../../server/order/schema";
-import { withLock } from "./totp";
+import { withLock } from "./lock";
+import { hydrated } from "./settle";
 
 export const PEER = `http://127.0.0.1:${E2E.peerHttpPort}`;
 export const APP = `http://localhost:${E2E.appPort}`;
@@ -193,7 +194,7 @@ export async function freshAccount(page: Page): Promise<{ email: string; passwor
   await expect(page).toHaveURL(/\/account\/profile$/);
   // The profile's buttons work once it has hydrated: a click before that is lost (seen on a busy
   // machine: "Turn on with an authenticator app" opened nothing).
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  await hydrated(page);
   return { email, password, phone };
 }
 

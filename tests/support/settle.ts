@@ -35,7 +35,7 @@ export async function settled(
   const open = inFlight.get(page);
   if (!open) throw new Error("settled(page) needs trackRequests(page) before the page navigates");
   await page.waitForLoadState("load");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout });
+  await hydrated(page, timeout);
   // The list framework's table and phone cards say aria-busy while they load (components/list).
   const busy = page.locator('table[aria-busy="true"], [data-testid="list-cards"][aria-busy="true"]');
   let quietSince = 0;
@@ -56,6 +56,6 @@ export async function settled(
  * Waits for the page's hydration mark: a click before React has hydrated the page is lost (the
  * button has no handler yet). Specs call it before clicking right after a navigation they did not wait on.
  */
-export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+export async function hydrated(page: Page, timeout?: number): Promise<void> {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout });
 }

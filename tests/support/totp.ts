@@ -3,9 +3,10 @@
 // (server/two-factor/repository.ts claimTotpStep). A phone whose clock runs a little ahead sends
 // the next step's code; so may the tests: two codes per step without waiting, instead of sleeping
 // up to 30 s for the next step each time a test needs a second code.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generate } from "otplib";
+import { withLock } from "./lock";
 
 export const TOTP_STEP_MS = 30_000;
 
@@ -72,28 +73,4 @@ export async function withSharedCode<T>(
     writeFileSync(file, String(step));
     return use(await codeOfStep(secret, step));
   });
-}
-
-/**
- * Runs `work` while no other worker runs work of the same `name` (a directory made atomically in
- * `dir`, the run's data dir, is the lock).
- */
-export async function withLock<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
-  const lock = path.join(dir, `${name}.lock`);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      if (Date.now() > deadline) throw new Error(`${lock} held for two minutes`);
-      await sleep(100);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
 }
