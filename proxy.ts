@@ -2,6 +2,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { accessState, redirectFor } from "@/lib/access";
 import { serializeCookie } from "@/lib/cookies";
 import { env } from "@/lib/env";
+import { framingOf, openInTabPath } from "@/lib/frame";
 import { LANGUAGE_COOKIE, requestedLocale } from "@/lib/locales";
 import { pageSecurityHeaders } from "@/lib/security-headers";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
@@ -21,10 +22,21 @@ export async function proxy(request: NextRequest) {
   }
 
   const target = redirectFor(pathname, search, accessState(session));
-  if (target) return NextResponse.redirect(new URL(target, request.url));
+  if (target) {
+    // Inside a frame, a page the frame may not show (a signed-in person's framed /signin goes to
+    // the profile) is offered in a new tab rather than refused by the browser.
+    const isFrame = request.headers.get("sec-fetch-dest") === "iframe";
+    const isOffered = isFrame && framingOf(new URL(target, request.url).pathname) === "self";
+    return NextResponse.redirect(new URL(isOffered ? openInTabPath(target, search) : target, request.url));
+  }
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-  const headers = pageSecurityHeaders(config, { nonce, isDev: config.NODE_ENV === "development" });
+  // Only the pages a product's frame shows name the family in frame-ancestors (lib/frame.ts).
+  const headers = pageSecurityHeaders(config, {
+    nonce,
+    isDev: config.NODE_ENV === "development",
+    framing: framingOf(pathname),
+  });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"] ?? "");

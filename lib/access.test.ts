@@ -31,6 +31,8 @@ describe("redirectFor (SPEC §2 access states)", () => {
     ["/iframe", "?token=t", "signed-in", null],
     ["/switch-account", "?token=t", "signed-in", null],
     ["/switch-account", "?token=t", "anonymous", null],
+    ["/open-in-tab", "?to=%2Faccount%2Fprofile", "signed-in", null],
+    ["/open-in-tab", "?to=%2Faccount%2Fprofile", "anonymous", null],
     // Sign in once: a product's sign-up link for a signed-in person continues like its sign-in.
     [
       "/signup",

@@ -52,6 +52,8 @@ export const OPEN_ROUTES = [
   "/iframe",
   // The /iframe confirmation: shown signed in (switch) and signed out (continue as).
   "/switch-account",
+  // Inside a product's frame, the offer to open a page the frame may not show (lib/frame.ts).
+  "/open-in-tab",
   "/login-embed",
   "/uploads",
   // Checkout is opened from a product by anyone holding the link; its owner signed in spends points.

@@ -1,5 +1,7 @@
-// Every CSV download the portal writes goes through here (the commission and invoice lists): the
-// quoting is csv-stringify's, the formula guard ours (OWASP's CSV-injection rule).
+// Every CSV download the portal writes goes through here (the commission and invoice lists, and
+// any list added to server/http/csv-export-route.ts, which accepts only a table, never CSV text):
+// the quoting is csv-stringify's, the formula guard ours (OWASP's CSV-injection rule).
+// lib/csv-writers.test.ts fails when anything else in the portal writes CSV.
 import { stringify } from "csv-stringify/sync";
 
 /** A cell of an export: text, a number, or nothing. */
@@ -22,6 +24,12 @@ export function csvCell(value: CsvCell): string | number {
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   return stringify(rows.map((row) => row.map(csvCell)));
 }
+
+/** A download as data: the header, then the rows batch by batch as the database gives them. */
+export type CsvTable = {
+  header: readonly string[];
+  batches: AsyncIterable<readonly (readonly CsvCell[])[]>;
+};
 
 const BOM = "\uFEFF";
 

@@ -1,6 +1,38 @@
-// Iframe mode (SPEC §4) as pure functions: which origin frames this page, and how a framed step's
-// next page keeps the frame's context. The browser keeps no cookie or storage for us inside
-// another site's frame, so this context travels in the URL.
+// Iframe mode (SPEC §4) as pure functions: which pages a product may frame, which origin frames
+// this page, and how a framed step's next page keeps the frame's context. The browser keeps no
+// cookie or storage for us inside another site's frame, so this context travels in the URL.
+import { SHELL_ROUTES } from "./access";
+
+/**
+ * The pages a product of the family may frame (CSP frame-ancestors with CALLBACK_ALLOWED_HOSTS):
+ * the framed sign-in and every page it continues on inside the frame, the hand-off, the landing
+ * panel and the checkout (README "For sibling products" says why each). Any other page, the
+ * signed-in shell and the console above all, is framed by the portal alone (issue 37: a product's
+ * page must not be able to clickjack the console, the account's deletion or an account switch).
+ */
+export const FAMILY_FRAMED_PAGES = [
+  "/signin",
+  "/signup",
+  "/verify-account",
+  "/verify-2fa",
+  "/require-enable-2fa",
+  "/device-limit-exceeded",
+  "/complete-reg",
+  "/forgottenpass",
+  "/open-in-tab",
+  "/iframe",
+  "/login-embed",
+  "/checkout",
+  "/checkout/result",
+] as const;
+
+/** Who may frame the page at `pathname` (exact paths: a framed page does not make its children framed). */
+export function framingOf(pathname: string): "family" | "self" {
+  return (FAMILY_FRAMED_PAGES as readonly string[]).includes(pathname) ? "family" : "self";
+}
+
+/** The page that offers, inside a frame, a portal page the frame may not show (in a new tab). */
+export const OPEN_IN_TAB_PATH = "/open-in-tab";
 
 /** Query keys that keep a page in the frame's look and let it find its parent. */
 export const FRAME_KEYS = ["iframe", "layout", "lang", "parent_origin"] as const;
@@ -42,6 +74,8 @@ export function resolveParentOrigin(source: {
 export type FrameContext = {
   /** The current page's search string (`?iframe=1&…`). */
   search: string;
+  /** The page runs inside a frame (`window.parent !== window`). */
+  isFramed?: boolean;
   selfOrigin: string;
   parentOrigin?: string;
   /** The language the current page is shown in (`<html lang>`). */
@@ -95,4 +129,59 @@ export function signInHref(frame: FrameContext): string {
   }
   const query = params.toString();
   return withFrameContext(query ? `/signin?${query}` : "/signin", frame);
+}
+
+const matchesRoute = (pathname: string, route: string) =>
+  pathname === route || pathname.startsWith(`${route}/`);
+
+/**
+ * Where /open-in-tab may send its new tab: a page of the signed-in shell, /cancel-deletion or
+ * /switch-account (each asks for a click of its own there, at the top of its own tab); anything
+ * else, and a download or another site, is the profile. Never /iframe or /signout, which act on
+ * arrival: a same-origin click would adopt a product's token without the /switch-account question.
+ */
+export function openInTabTarget(raw: string | null | undefined): string {
+  const home = "/account/profile";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return home;
+  let url: URL;
+  try {
+    url = new URL(raw, "https://portal.invalid");
+  } catch {
+    return home;
+  }
+  if (url.origin !== "https://portal.invalid") return home;
+  const { pathname } = url;
+  const isShellPage =
+    (pathname === "/" || SHELL_ROUTES.some((route) => matchesRoute(pathname, route))) &&
+    !pathname.endsWith("/export");
+  const isOwnStep = pathname === "/cancel-deletion" || pathname === "/switch-account";
+  return isShellPage || isOwnStep ? `${pathname}${url.search}` : home;
+}
+
+/**
+ * /open-in-tab for `target`, in the frame's look: `iframe=1` (it is only ever shown in a frame),
+ * and the layout, language and parent origin of the current `search`.
+ */
+export function openInTabPath(target: string, search: string): string {
+  const current = new URLSearchParams(search);
+  const params = new URLSearchParams({ to: openInTabTarget(target), iframe: "1" });
+  for (const key of FRAME_KEYS) {
+    const value = current.get(key);
+    if (value && key !== "iframe") params.set(key, value);
+  }
+  return `${OPEN_IN_TAB_PATH}?${params.toString()}`;
+}
+
+/**
+ * Where a step's navigation goes: inside a frame, a portal page the family may not frame (the
+ * profile at the end of a sign-in without a callback, /cancel-deletion) is offered in a new tab by
+ * /open-in-tab rather than refused by the browser; then the frame's context is kept.
+ */
+export function frameTarget(target: string, frame: FrameContext): string {
+  const url = frame.isFramed ? sameOriginUrl(target, frame.selfOrigin) : undefined;
+  const next =
+    url && framingOf(url.pathname) === "self"
+      ? openInTabPath(`${url.pathname}${url.search}`, frame.search)
+      : target;
+  return withFrameContext(next, frame);
 }

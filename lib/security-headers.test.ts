@@ -16,8 +16,8 @@ const config = parseEnv({
 });
 
 describe("pageSecurityHeaders", () => {
-  it("a portal page: its nonce, the family may frame it, forms stay on the portal", () => {
-    const headers = pageSecurityHeaders(config, { nonce: "N0nce" });
+  it("a page a product frames: its nonce, the family may frame it, forms stay on the portal", () => {
+    const headers = pageSecurityHeaders(config, { nonce: "N0nce", framing: "family" });
     expect(headers["content-security-policy"]).toBe(
       [
         "default-src 'self'",
@@ -49,6 +49,12 @@ describe("pageSecurityHeaders", () => {
     expect(csp).toContain("script-src 'self'; ");
     expect(csp).toContain("form-action 'self' https://rp.example; ");
     expect(csp.endsWith("frame-ancestors 'self'")).toBe(true);
+    expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+
+  it("by default a page is framed by the portal alone (issue 37: a product must not clickjack it)", () => {
+    const headers = pageSecurityHeaders(config, { nonce: "N0nce" });
+    expect((headers["content-security-policy"] ?? "").endsWith("frame-ancestors 'self'")).toBe(true);
     expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
   });
 

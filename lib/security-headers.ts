@@ -48,8 +48,8 @@ export type PageHeaderOptions = {
   /** `next dev` evaluates code (React's refresh). */
   isDev?: boolean;
   /**
-   * Who may frame the page: the product family (the portal's pages: `/signin?iframe=1`) or the
-   * portal alone (pages nobody embeds, which then also say so in X-Frame-Options).
+   * Who may frame the page: the product family (the pages a product's frame shows: lib/frame's
+   * FAMILY_FRAMED_PAGES) or, by default, the portal alone (which X-Frame-Options then says too).
    */
   framing?: "family" | "self";
   /** Where a form (or the redirect that answers it) may go besides the portal. */
@@ -65,7 +65,7 @@ export function pageSecurityHeaders(config: Env, options: PageHeaderOptions = {}
     `script-src 'self'${scripts}${options.isDev ? " 'unsafe-eval'" : ""}`,
     ...directives,
     ["form-action 'self'", ...(options.formTargets ?? [])].join(" "),
-    `frame-ancestors ${options.framing === "self" ? "'self'" : family}`,
+    `frame-ancestors ${options.framing === "family" ? family : "'self'"}`,
   ].join("; ");
   const headers: Record<string, string> = {
     "content-security-policy": csp,
@@ -73,7 +73,7 @@ export function pageSecurityHeaders(config: Env, options: PageHeaderOptions = {}
     "referrer-policy": "strict-origin-when-cross-origin",
   };
   // X-Frame-Options cannot name the family's hosts; browsers that know frame-ancestors ignore it.
-  if (options.framing === "self") headers["x-frame-options"] = "SAMEORIGIN";
+  if (options.framing !== "family") headers["x-frame-options"] = "SAMEORIGIN";
   if (config.NODE_ENV === "production" && config.APP_URL?.startsWith("https:")) {
     headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
   }

@@ -1,6 +1,6 @@
 "use client";
 import { redirectFor } from "@/lib/access";
-import { type FrameContext, resolveParentOrigin, withFrameContext } from "@/lib/frame";
+import { type FrameContext, frameTarget, resolveParentOrigin } from "@/lib/frame";
 import type { Envelope } from "./envelope";
 
 export type ApiData = Record<string, unknown> & {
@@ -76,6 +76,7 @@ export function parentOrigin(): string | undefined {
 export function frameContext(): FrameContext {
   return {
     search: window.location.search,
+    isFramed: isFramed(),
     selfOrigin: window.location.origin,
     parentOrigin: parentOrigin(),
     lang: document.documentElement.lang || undefined,
@@ -151,8 +152,9 @@ export async function finishHandoff(
 
 /**
  * Follows a redirect the server computed: same-site paths and allow-listed callbacks only. Inside
- * a frame, a portal page keeps the frame's context (iframe, layout, lang, parent origin).
+ * a frame, a portal page keeps the frame's context (iframe, layout, lang, parent origin), and one
+ * the frame may not show (lib/frame's FAMILY_FRAMED_PAGES) is offered in a new tab instead.
  */
 export function go(url: string): void {
-  window.location.assign(withFrameContext(url, frameContext()));
+  window.location.assign(frameTarget(url, frameContext()));
 }

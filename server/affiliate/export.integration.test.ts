@@ -162,3 +162,41 @@ describe("CSV exports", () => {
     expect(en.rows.length).toBe(vi.rows.length);
   });
 });
+
+// Issue 37, item 8: every character a spreadsheet starts a formula with (or strips before one),
+// through the real download. The email column is the one a customer writes.
+describe("CSV exports: each formula start is written inert", () => {
+  let cookie: string;
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const emails = {
+    "=": `=1+2${suffix}@example.test`,
+    "+": `+1+2${suffix}@example.test`,
+    "-": `-1+2${suffix}@example.test`,
+    "@": `@sum(1+2)${suffix}@example.test`,
+    tab: `\t=1+2${suffix}@example.test`,
+    "carriage return": `\r=1+2${suffix}@example.test`,
+  };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    const affiliate = await createUser();
+    await setAffiliateStatus(db, affiliate.email, true);
+    for (const email of Object.values(emails)) {
+      const customer = await createUser({ email });
+      await recordReferral({ db, clock: () => new Date() }, customer.id, { referral_id: affiliate.code });
+      await paidOrder(customer, 1);
+    }
+    cookie = await signIn(affiliate);
+  });
+
+  it.each(Object.entries(emails))("an email starting with %s gets a leading '", async (_, email) => {
+    const response = await commissionExport(
+      new Request("http://portal.test/commission/export", { headers: { cookie: `LANGUAGE=en; ${cookie}` } }),
+    );
+    const text = Buffer.from(await response.arrayBuffer()).toString("utf8");
+    // csv-stringify quotes a cell holding a carriage return; the others are written bare.
+    const cell = email.includes("\r") ? `"'${email}"` : `'${email}`;
+    expect(text).toContain(`\n${cell},`);
+    expect(text).not.toMatch(new RegExp(`[\\n,"]${email.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  });
+});

@@ -1,6 +1,6 @@
 import "server-only";
 import { parseCookies } from "@/lib/cookies";
-import { type CsvCell, csvStream } from "@/lib/csv";
+import type { CsvCell, CsvTable } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { type Translate, translator } from "@/lib/i18n";
 import { listRange } from "@/lib/list-query";
@@ -40,7 +40,7 @@ function wordsOf(t: Translate, key: string, value: string): string {
 
 /**
  * A list download: the `columns` headed in the reader's language (account.exports.<list>.*), then
- * the rows batch by batch, dates in the reader's zone.
+ * the rows batch by batch, dates in the reader's zone (written by server/http/csv-export-route).
  */
 function download(
   user: Reader,
@@ -48,13 +48,13 @@ function download(
   list: "commissions" | "invoices",
   columns: readonly string[],
   rows: (t: Translate, range: ReturnType<typeof listRange>) => AsyncIterable<CsvCell[][]>,
-): ReadableStream<Uint8Array> {
+): CsvTable {
   const t = translator(user.lang);
   const range = listRange({ from_date: filters.from, to_date: filters.to }, user.timezone);
-  return csvStream(
-    columns.map((column) => t(`account.exports.${list}.${column}`)),
-    rows(t, range),
-  );
+  return {
+    header: columns.map((column) => t(`account.exports.${list}.${column}`)),
+    batches: rows(t, range),
+  };
 }
 
 const COMMISSION_COLUMNS = [
@@ -75,11 +75,7 @@ const COMMISSION_COLUMNS = [
  * The commission list with its filters as CSV: headers and status/type names in the reader's
  * language, amounts as plain numbers, dates in the reader's zone.
  */
-export function commissionsCsv(
-  db: Db,
-  user: Reader,
-  filters: ReturnType<typeof exportFilters>,
-): ReadableStream<Uint8Array> {
+export function commissionsCsv(db: Db, user: Reader, filters: ReturnType<typeof exportFilters>): CsvTable {
   return download(user, filters, "commissions", COMMISSION_COLUMNS, async function* (t, range) {
     const defaultProgram = t("account.commission.programDefault");
     for await (const page of iterateCommissions(db, user.id, { invoiced: filters.is_invoiced, ...range })) {
@@ -113,11 +109,7 @@ const INVOICE_COLUMNS = [
 ] as const;
 
 /** The invoice list with its filters as CSV, in the reader's language. */
-export function invoicesCsv(
-  db: Db,
-  user: Reader,
-  filters: ReturnType<typeof exportFilters>,
-): ReadableStream<Uint8Array> {
+export function invoicesCsv(db: Db, user: Reader, filters: ReturnType<typeof exportFilters>): CsvTable {
   return download(user, filters, "invoices", INVOICE_COLUMNS, async function* (t, range) {
     const batch = 500;
     for (let offset = 0; ; offset += batch) {

@@ -133,15 +133,30 @@ describe("/iframe with another person's token (login CSRF)", () => {
     expect(set).toContain("SameSite=None");
     expect(await whoIs(cookieFrom(String(set)))).toBe(b.email);
 
-    // A frame whose parent is not on the allow-list (or hides itself) asks first.
+    // A frame whose parent is not on the allow-list (or hides itself) asks first, and never inside
+    // the frame (issue 37: a product's page must not clickjack the question): the frame offers the
+    // question in a new tab.
     for (const referer of ["https://evil.example/", undefined]) {
       const res = await navigate(token, { site: "cross-site", dest: "iframe", referer });
-      expect(res.headers.get("location")).toMatch(/^\/switch-account\?token=/);
+      const offer = new URL(String(res.headers.get("location")), ORIGIN);
+      expect(offer.pathname).toBe("/open-in-tab");
+      expect(offer.searchParams.get("iframe")).toBe("1");
+      expect(offer.searchParams.get("to")).toMatch(/^\/switch-account\?token=/);
+      expect(offer.search).not.toContain(token);
+      expect(sessionCookieOf(res)).toBeUndefined();
     }
 
     const same = await navigate(token, { cookie, site: "cross-site" });
     expect(same.headers.get("location")).toBe("/account/profile");
     expect(await whoIs(cookieFrom(String(sessionCookieOf(same))))).toBe(b.email);
+
+    // Without a callback a frame would continue on the profile, which no product may frame.
+    const framedHome = await navigate(token, {
+      site: "cross-site",
+      dest: "iframe",
+      referer: "https://ls.family.example/",
+    });
+    expect(framedHome.headers.get("location")).toBe("/open-in-tab?to=%2Faccount%2Fprofile&iframe=1");
   });
 
   it("a dead token goes to /signin and signs nobody out", async () => {

@@ -1,5 +1,7 @@
 // The server half of a list's CSV link (`export` of a declaration): a GET route that streams the
-// signed-in person's filtered list.
+// signed-in person's filtered list. A list gives a table, never CSV text: the route writes it with
+// lib/csv's csvStream, so no download can skip the formula guard.
+import { type CsvTable, csvStream } from "@/lib/csv";
 import { dayIn } from "@/lib/format";
 import type { Locale } from "@/lib/locales";
 import { exportLanguage } from "@/server/affiliate/export";
@@ -21,7 +23,8 @@ export function csvExportRoute<F>({
   file: string;
   /** The address's filters as the CSV takes them. */
   filters: (params: URLSearchParams) => F;
-  csv: (db: Db, reader: Reader, filters: F) => ReadableStream<Uint8Array>;
+  /** The list as a table (header and rows); the route writes it as CSV. */
+  csv: (db: Db, reader: Reader, filters: F) => CsvTable;
 }) {
   return async (request: Request): Promise<Response> => {
     const auth = await requestAuth(request);
@@ -29,7 +32,8 @@ export function csvExportRoute<F>({
     const { id, timezone, language } = auth.user;
     const stamp = dayIn(timezone, new Date()).replace(/-/g, "");
     const reader = { id, timezone, lang: exportLanguage(request, language) };
-    return new Response(csv(auth.db, reader, filters(new URL(request.url).searchParams)), {
+    const table = csv(auth.db, reader, filters(new URL(request.url).searchParams));
+    return new Response(csvStream(table.header, table.batches), {
       headers: {
         "content-type": "text/csv; charset=utf-8",
         "content-disposition": `attachment; filename="${file}-${stamp}.csv"`,
