@@ -35,16 +35,16 @@ const CLIENTS = 6;
 const PEOPLE = 120;
 /** The documented default: HAProxy's 2 s check takes a draining replica out well within it. */
 const DRAIN_SECONDS = 5;
-/** nginx's `fail_timeout`: how long open-source nginx keeps a replica it could not reach out. */
-const NGINX_FAIL_TIMEOUT_MS = 5_000;
 /** The image whose containers are the replicas (container-test.sh); unset, built processes are. */
 const IMAGE = process.env.ROLLING_IMAGE;
+/** nginx's `fail_timeout` (deploy/proxy/nginx.conf). */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
 const PROXIES = (process.env.ROLLING_PROXIES ?? "nginx,haproxy").split(",") as ("nginx" | "haproxy")[];
 
 type Proxy = {
   name: "nginx" | "haproxy";
   url: string;
-  /** Resolves once the proxy sends traffic to `server` (portal-1 or portal-2) again. */
+  /** Resolves once the proxy sends traffic to `server` again. */
   backInRotation: (server: string) => Promise<void>;
   output: string[];
   stop: () => Promise<void>;
@@ -92,13 +92,14 @@ export function nginxConfig(ports: [number, number], listen: number, dir: string
     .replace("server portal-2:3000", `server 127.0.0.1:${ports[1]}`)
     .replace("listen 80;", `listen 127.0.0.1:${listen};`)
     .replace(
-      "http {",
+      "\nhttp {\n",
       [
-        "http {",
+        "\nhttp {",
         "  access_log off;",
         ...["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(
           (kind) => `  ${kind}_temp_path ${path.join(dir, kind)};`,
         ),
+        "",
       ].join("\n"),
     );
   if (
@@ -156,8 +157,8 @@ async function startNginx(ports: [number, number]): Promise<Proxy> {
   return {
     name: "nginx",
     url,
-    // Open-source nginx has no active checks: a replica that refused a connection is tried again
-    // once its fail_timeout has passed (no request is lost meanwhile: a refused one goes to the other).
+    // Open-source nginx has no active checks: a replica that refused a connection (the request
+    // went to the other, even a POST: nothing was sent) is tried again after its fail_timeout.
     backInRotation: async () => {
       await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
     },
@@ -192,7 +193,13 @@ async function startHaproxy(ports: [number, number]): Promise<Proxy> {
   };
   await backInRotation("portal-1");
   await backInRotation("portal-2");
-  return { name: "haproxy", url, backInRotation, output, stop: () => stopChild(child) };
+  return {
+    name: "haproxy",
+    url,
+    backInRotation,
+    output,
+    stop: () => stopChild(child),
+  };
 }
 
 type Outcome = { kind: string; status: number; error?: string; ms: number };
@@ -368,12 +375,19 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 10: a rolling restart behind ng
             .map((f) => `${f.kind}: ${f.error}`)
             .join(" | "),
         },
+        {
+          figure: "the proxy's error lines",
+          value: proxy.output.filter((line) => /error|refused|reset|upstream/i.test(line)).length,
+        },
         { figure: "orders answered 200 / stored", value: `${created} / ${stored}` },
         {
           figure: "stop → ready again (s), per replica",
           value: restarts.map((s) => s.toFixed(1)).join(", "),
         },
       ]);
+      const errorLines = proxy.output.filter((line) => /error|refused|reset|upstream/i.test(line));
+      if (errorLines.length > 0)
+        console.log(`${which}'s error lines:\n${errorLines.slice(0, 12).join("\n")}`);
       expect(failed.slice(0, 5)).toEqual([]);
       expect(stored).toBe(created);
       expect(outcomes.length).toBeGreaterThan(200);
