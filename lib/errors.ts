@@ -73,6 +73,12 @@ export const ERROR_CODES = {
   STORE_EXISTS: 409,
   REAUTH_REQUIRED: 403,
   REAUTH_USE_PASSWORD: 409,
+  /**
+   * "Confirm it's you", or a call that wants it, from anything but the portal's own browser session:
+   * a product's token, an OIDC access token or an API key in `authorization`, a session adopted from
+   * a product's token. The password is never looked at then.
+   */
+  REAUTH_PORTAL_SESSION_REQUIRED: 403,
   PASSKEY_CHALLENGE_INVALID: 400,
   PASSKEY_INVALID: 400,
   PASSKEY_NOT_FOUND: 404,

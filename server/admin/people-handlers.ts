@@ -55,6 +55,7 @@ export const adminPeopleExtraCalls = {
   }),
   "/admin/people/export": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: a person's data as the zip their own download gives, base64 (a support request)",
     input: exportPersonSchema,
     output: personExportDto,
@@ -67,6 +68,7 @@ export const adminPeopleExtraCalls = {
   }),
   "/admin/people/delete": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: delete a person's account on a support request: suspended now, erased after the grace period",
     input: deletePersonSchema,
@@ -79,6 +81,7 @@ export const adminPeopleExtraCalls = {
   }),
   "/admin/people/set-require-2fa": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: make two-factor mandatory for a person at sign-in, or not",
     input: setRequire2faSchema,
     output: require2faSetDto,
