@@ -91,6 +91,10 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_LOCKED: 409,
   /** Locking an account that waits for deletion or was erased. */
   ACCOUNT_NOT_LOCKABLE: 409,
+  /** An operator locking, deleting, demoting or resetting the second factor of their own account. */
+  OPERATOR_OWN_ACCOUNT: 403,
+  /** Removing the admin scope of the last active admin: nobody could open the console any more. */
+  LAST_ACTIVE_ADMIN: 409,
   TWO_FA_NOT_ENABLED: 409,
   OUTBOX_ROW_NOT_FOUND: 404,
   OUTBOX_ROW_SENT: 409,
