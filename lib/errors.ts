@@ -73,6 +73,12 @@ export const ERROR_CODES = {
   STORE_EXISTS: 409,
   REAUTH_REQUIRED: 403,
   REAUTH_USE_PASSWORD: 409,
+  /**
+   * "Confirm it's you", or a call that wants it, from anything but the portal's own browser session:
+   * a product's token, an OIDC access token or an API key in `authorization`, a session adopted from
+   * a product's token. The password is never looked at then.
+   */
+  REAUTH_PORTAL_SESSION_REQUIRED: 403,
   PASSKEY_CHALLENGE_INVALID: 400,
   PASSKEY_INVALID: 400,
   PASSKEY_NOT_FOUND: 404,
@@ -85,6 +91,10 @@ export const ERROR_CODES = {
   ACCOUNT_NOT_LOCKED: 409,
   /** Locking an account that waits for deletion or was erased. */
   ACCOUNT_NOT_LOCKABLE: 409,
+  /** An operator locking, deleting, demoting or resetting the second factor of their own account. */
+  OPERATOR_OWN_ACCOUNT: 403,
+  /** Removing the admin scope of the last active admin: nobody could open the console any more. */
+  LAST_ACTIVE_ADMIN: 409,
   TWO_FA_NOT_ENABLED: 409,
   OUTBOX_ROW_NOT_FOUND: 404,
   OUTBOX_ROW_SENT: 409,

@@ -41,6 +41,7 @@ import {
   setAffiliateStatus,
   setPartner,
   setRequire2fa,
+  unlockAccount,
 } from "@/server/admin/service";
 import { closeDatabase, getDb } from "@/server/db/client";
 import { describeOutboxRows } from "@/server/outbox/service";
@@ -51,7 +52,10 @@ Commands:
   find <email>                      show one person
   list [--limit N] [--search TEXT]  people, newest first (default 20)
   require-2fa <email> on|off        make two-factor mandatory for a person (or not)
-  admin-scope <email> on|off        grant or remove the admin scope (always requires two-factor)
+  admin-scope <email> on|off        grant or remove the admin scope (always requires two-factor;
+                                    the last active admin keeps it)
+  unlock <email> [--by NAME]        allow a locked account to sign in again (the console's unlock,
+                                    e.g. for an operator no one else can unlock)
   partner <email> on|off            grant or remove the partner flag
   affiliate <email> on|off [--level N]  add to or remove from the affiliate programme
   affiliate-level <email> <1-4>     set an affiliate's level (its row of AFFILIATE_LEVEL_RATES)
@@ -154,6 +158,8 @@ async function run(args: string[]): Promise<unknown> {
       return setRequire2fa(cli(), needEmail(), onOff(rest[1]));
     case "admin-scope":
       return setAdminScope(cli(), needEmail(), onOff(rest[1]));
+    case "unlock":
+      return unlockAccount(cli(), needEmail());
     case "partner":
       return setPartner(cli(), needEmail(), onOff(rest[1]));
     case "affiliate": {

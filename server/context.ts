@@ -7,6 +7,13 @@ import type { SessionRow } from "@/server/db/tables/sessions";
 import type { UserRow } from "@/server/db/tables/users";
 import type { Db } from "./db/client";
 
+/**
+ * Where the session's token came from: the portal's sealed cookie, a product's `authorization`
+ * header, the body's `token` (sibling products), or no request at all (the outbox worker acting
+ * for the session that asked). Only the cookie can be the portal's own browser session.
+ */
+export type TokenSource = "cookie" | "header" | "body" | "worker";
+
 /** Everything a service may use; it never sees the Request, cookies or HTTP status. */
 export type Ctx = {
   db: Db;
@@ -22,7 +29,7 @@ export type Ctx = {
   /** The request's cookies: only for what is bound to the browser (OAuth binding, referral cookies). */
   cookies: Readonly<Record<string, string>>;
   /** The signed-in person, when the call carried a live session token. */
-  auth: { session: SessionRow; user: UserRow; token: string } | null;
+  auth: { session: SessionRow; user: UserRow; token: string; via: TokenSource } | null;
   /** The product a server-to-server call authenticated as (auth mode 'product'). */
   product?: { appCode: string; idempotencyKey?: string };
 };

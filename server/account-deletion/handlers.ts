@@ -22,6 +22,7 @@ export const accountDeletionCalls = {
   }),
   "/account-deletion/send-code": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "An SMS code for the deletion's second factor (SMS two-factor; after /user/reauthenticate)",
     input: emptySchema,
     output: smsCodeDto,
@@ -33,6 +34,7 @@ export const accountDeletionCalls = {
   }),
   "/account-deletion/request": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary:
       "Delete my account: suspended immediately, with every session, product token and OIDC grant ended; erased after ACCOUNT_DELETION_GRACE_DAYS",
     input: requestDeletionSchema,

@@ -83,7 +83,7 @@ const CALLS: Record<string, AdminCall> = {
   "/admin/outbox/drop": { destructive: true, body: (t) => ({ id: t.outboxId }) },
   "/admin/audit/list": { destructive: false, body: () => ({}) },
   "/admin/people/balance-logs": { destructive: false, body: (t) => ({ id: t.person.id, kind: "point" }) },
-  "/admin/people/export": { destructive: false, body: (t) => ({ id: t.person.id }) },
+  "/admin/people/export": { destructive: true, body: (t) => ({ id: t.person.id }) },
   "/admin/people/delete": { destructive: true, body: (t) => ({ id: t.person.id, note: "Support request" }) },
   "/admin/people/set-require-2fa": { destructive: false, body: (t) => ({ id: t.person.id, required: true }) },
   "/admin/clients/list": { destructive: false, body: () => ({}) },
@@ -148,6 +148,11 @@ const HERE = Object.keys(CALLS).filter((p) => !CALLS[p]?.reauthIn);
 const PATHS = Object.keys(CALLS);
 /** Signing every session out is destructive; one session is not. */
 const SIGN_OUT_ALL = { path: "/admin/people/sign-out", body: (t: Target) => ({ id: t.person.id }) };
+/** No longer requiring two-factor weakens a sign-in (issue 37); requiring it does not. */
+const REQUIRE_2FA_OFF = {
+  path: "/admin/people/set-require-2fa",
+  body: (t: Target) => ({ id: t.person.id, required: false }),
+};
 
 async function auditCount(): Promise<number> {
   const [row] = await (await getDb()).select({ n: count() }).from(auditLog);
@@ -368,6 +373,7 @@ describe("destructive calls want a re-authentication within 15 minutes", () => {
       body: CALLS[p]?.body ?? (() => ({})),
     })),
     SIGN_OUT_ALL,
+    REQUIRE_2FA_OFF,
   ];
 
   it.each(destructive)(

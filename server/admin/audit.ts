@@ -1,6 +1,7 @@
 import "server-only";
 import { userInfo } from "node:os";
 import type { z } from "zod";
+import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
@@ -40,6 +41,15 @@ export function cliOperator(db: Db, name?: string): OperatorCtx {
     userAgent: "npm run admin",
     operator: { id: null, name: name?.trim() || `cli:${userInfo().username}`, ip: null },
   };
+}
+
+/**
+ * OPERATOR_OWN_ACCOUNT when an operator would lock, delete, demote or reset the second factor of
+ * their own account (issue 37): it shuts them out of the console, or lowers its guard, with no
+ * second operator's say. The command line acts as no account, so it is never refused here.
+ */
+export function refuseOwnAccount(ctx: OperatorCtx, personId: string): void {
+  if (ctx.operator.id !== null && ctx.operator.id === personId) throw new AppError("OPERATOR_OWN_ACCOUNT");
 }
 
 /** A command-line service's first argument: an operator, or a bare database acting as `cli:<the OS user>`. */

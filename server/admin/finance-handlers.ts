@@ -45,6 +45,7 @@ export const adminFinanceCalls = {
   }),
   "/admin/transfers/apply": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: apply an unmatched or partial bank transfer to a pending order, which it pays when it covers the due",
     input: applyTransferSchema,
@@ -78,6 +79,7 @@ export const adminFinanceCalls = {
   }),
   "/admin/invoices/issue": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: issue a month's invoices, one per affiliate with commissions not yet invoiced",
     input: invoiceMonthSchema,
     output: invoicesIssuedDto,
@@ -89,6 +91,7 @@ export const adminFinanceCalls = {
   }),
   "/admin/invoices/pay": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: mark a pending invoice paid on a day (noon, Vietnam's time); its commissions are paid",
     input: payInvoiceSchema,
@@ -103,6 +106,7 @@ export const adminFinanceCalls = {
   }),
   "/admin/invoices/cancel": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: cancel a pending invoice with a note; its commissions can be invoiced again",
     input: cancelInvoiceSchema,
     output: invoiceChangedDto,

@@ -63,6 +63,7 @@ export const adminCalls = {
   }),
   "/admin/people/sign-out": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: sign one session of a person out, or all of them when no session is named",
     input: signOutPersonSchema,
     output: signedOutDto,
@@ -74,6 +75,7 @@ export const adminCalls = {
   }),
   "/admin/people/lock": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: refuse a person's sign-in with a reason they are shown, ending their sessions",
     input: lockPersonSchema,
     output: personChangedDto,
@@ -93,6 +95,7 @@ export const adminCalls = {
   }),
   "/admin/people/reset-2fa": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: turn a person's two-factor off, removing its secret, backup codes and trusted browsers",
     input: reset2faSchema,
@@ -115,6 +118,7 @@ export const adminCalls = {
   }),
   "/admin/people/adjust-balance": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: add to or take from a person's points, credit, API credit or money, with a note",
     input: adjustBalanceSchema,
     output: balanceAdjustedDto,
@@ -141,6 +145,7 @@ export const adminCalls = {
   }),
   "/admin/outbox/drop": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: delete an outbox row whatever its state",
     input: outboxIdSchema,
     output: outboxDroppedDto,

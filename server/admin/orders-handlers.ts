@@ -44,6 +44,7 @@ export const adminOrderCalls = {
   }),
   "/admin/orders/mark": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: give an order PAID, PAID_DEBIT, INVALID or CANCEL with a note",
     input: markOrderSchema,
     output: orderMarkedDto,
@@ -55,6 +56,7 @@ export const adminOrderCalls = {
   }),
   "/admin/orders/confirm-transfer": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: a bank transfer seen for an order, applied as the bank's notification (matched, partial or late)",
     input: confirmTransferSchema,

@@ -184,7 +184,7 @@ describe("SPEC §7 operator calls", () => {
 });
 
 describe("the person page's actions", () => {
-  it("requires two-factor at sign-in, or not: one audit row each with before and after", async () => {
+  it("requires two-factor at sign-in, or not (that after a re-authentication): one audit row each", async () => {
     const { user: op, cookie } = await signedInOperator();
     const person = await createUser();
     expect(await ok("/admin/people/set-require-2fa", { id: person.id, required: true }, cookie)).toEqual({
@@ -204,6 +204,15 @@ describe("the person page's actions", () => {
         after: { is_require_2fa: true },
       }),
     ]);
+    // Issue 37: no longer requiring it weakens the person's sign-in: "confirm it's you" first.
+    const unconfirmed = await call<Data>(
+      "/admin/people/set-require-2fa",
+      { id: person.id, required: false },
+      { cookie },
+    );
+    expect([unconfirmed.status, unconfirmed.body.data.error]).toEqual([403, "REAUTH_REQUIRED"]);
+    expect((await personRow(person.id)).isRequire2fa).toBe(true);
+    await reauthenticate(cookie);
     await ok("/admin/people/set-require-2fa", { id: person.id, required: false }, cookie);
     expect((await personRow(person.id)).isRequire2fa).toBe(false);
     expect((await auditRowsOf(person.id)).map((r) => [r.before, r.after])).toEqual([
@@ -216,6 +225,11 @@ describe("the person page's actions", () => {
     const { user: op, cookie } = await signedInOperator();
     const person = await createUser({ language: "en" });
     const other = await createUser();
+    // Issue 37: the person's whole data leaves the portal: "confirm it's you" first.
+    const unconfirmed = await call<Data>("/admin/people/export", { id: person.id }, { cookie });
+    expect([unconfirmed.status, unconfirmed.body.data.error]).toEqual([403, "REAUTH_REQUIRED"]);
+    expect(await auditRowsOf(person.id)).toEqual([]);
+    await reauthenticate(cookie);
     const file = await ok<{ file_name: string; size: number; base64: string; audit_id: string }>(
       "/admin/people/export",
       { id: person.id },

@@ -37,7 +37,9 @@ import {
 // The person page's further calls, SPEC §7's operator calls and Operations (DESIGN §13). Auth
 // mode "admin": the admin scope and a sign-in that proved the second factor, or refused
 // (ADMIN_REQUIRED, ADMIN_2FA_REQUIRED). /user/list, /user/show and /user/update-info have no
-// "own" answer, so a person without the scope is refused too.
+// "own" answer, so a person without the scope is refused too. Exporting a person's data,
+// deleting an account and no longer requiring two-factor also want a re-authentication within
+// 15 minutes (issue 37).
 
 /** REAUTH_REQUIRED unless this browser session re-authenticated within 15 minutes. */
 const reauthenticated = (ctx: Ctx) => requireRecentReauth(ctx, ADMIN_REAUTH_MAX_AGE_SECONDS);
@@ -53,14 +55,20 @@ export const adminPeopleExtraCalls = {
   }),
   "/admin/people/export": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: a person's data as the zip their own download gives, base64 (a support request)",
     input: exportPersonSchema,
     output: personExportDto,
-    errors: ["PERSON_NOT_FOUND"],
-    run: async (ctx, input) => ({ data: await exportPerson(ctx, input) }),
+    errors: ["PERSON_NOT_FOUND", "REAUTH_REQUIRED"],
+    run: async (ctx, input) => {
+      // The person's whole data leaves the portal: as sensitive as any destructive action.
+      await reauthenticated(ctx);
+      return { data: await exportPerson(ctx, input) };
+    },
   }),
   "/admin/people/delete": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary:
       "Operator: delete a person's account on a support request: suspended now, erased after the grace period",
     input: deletePersonSchema,
@@ -73,11 +81,16 @@ export const adminPeopleExtraCalls = {
   }),
   "/admin/people/set-require-2fa": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: make two-factor mandatory for a person at sign-in, or not",
     input: setRequire2faSchema,
     output: require2faSetDto,
-    errors: ["PERSON_NOT_FOUND"],
-    run: async (ctx, input) => ({ data: await setPersonRequire2fa(ctx, input) }),
+    errors: ["PERSON_NOT_FOUND", "REAUTH_REQUIRED"],
+    run: async (ctx, input) => {
+      // Turning the requirement off weakens the person's sign-in; turning it on only protects it.
+      if (!input.required) await reauthenticated(ctx);
+      return { data: await setPersonRequire2fa(ctx, input) };
+    },
   }),
   "/admin/clients/list": defineCall({
     auth: "admin",

@@ -17,7 +17,7 @@ import {
 import { resetTwoFactorOf } from "@/server/two-factor/service";
 import { sendVerificationMail, VERIFY_MAIL_INTERVAL_SECONDS } from "@/server/user/email-verification";
 import { findUserById, updateUser } from "@/server/user/service";
-import { changedFields, type OperatorCtx, recordAudit } from "./audit";
+import { changedFields, type OperatorCtx, recordAudit, refuseOwnAccount } from "./audit";
 import { findAffiliateLevel, findPeoplePage, findRecentSecurityEvents } from "./repository";
 import type {
   lockPersonSchema,
@@ -179,12 +179,13 @@ export async function signOutPerson(
 
 /**
  * /admin/people/lock: sign-in refused with the operator's reason (server/auth/locked.ts), and
- * every session ended. Locking a locked account changes its reason.
+ * every session ended. Locking a locked account changes its reason; one's own is refused.
  */
 export async function lockPerson(
   ctx: OperatorCtx,
   input: z.output<typeof lockPersonSchema>,
 ): Promise<PersonChangedDto> {
+  refuseOwnAccount(ctx, input.id);
   const result = await ctx.db.transaction(async (tx) => {
     const user = await personToChange(tx, input.id);
     if (user.status !== "ACTIVE" && user.status !== "LOCKED") throw new AppError("ACCOUNT_NOT_LOCKABLE");
@@ -238,12 +239,14 @@ export async function unlockPerson(ctx: OperatorCtx, input: { id: string }): Pro
 
 /**
  * /admin/people/reset-2fa: two-factor off, its secret, backup codes and trusted browsers gone. A
- * person whose sign-in requires it (or an admin) sets it up again at the next sign-in.
+ * person whose sign-in requires it (or an admin) sets it up again at the next sign-in. An
+ * operator's own is refused: another operator resets it.
  */
 export async function resetPersonTwoFactor(
   ctx: OperatorCtx,
   input: z.output<typeof reset2faSchema>,
 ): Promise<PersonChangedDto> {
+  refuseOwnAccount(ctx, input.id);
   const result = await ctx.db.transaction(async (tx) => {
     const user = await personToChange(tx, input.id);
     if (!user.twoFaEnabledAt) throw new AppError("TWO_FA_NOT_ENABLED");

@@ -43,6 +43,7 @@ export const adminProgrammeCalls = {
   }),
   "/admin/affiliates/set-level": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: set the level (1–4) an affiliate's future commissions are paid at",
     input: setAffiliateLevelSchema,
     output: affiliateChangedDto,
@@ -75,6 +76,7 @@ export const adminProgrammeCalls = {
   }),
   "/admin/packages/import": defineCall({
     auth: "admin",
+    portalSessionOnly: true,
     summary: "Operator: write a catalog file whole, or nothing when any package of it is wrong",
     input: catalogUploadSchema,
     output: catalogImportedDto,

@@ -12,6 +12,19 @@ import { type UserRow, users } from "@/server/db/tables/users";
 // append-only: this file inserts and reads it, and nothing in the portal updates or deletes it
 // (a trigger of migration 0014 refuses both).
 
+/**
+ * The ids of the active admins, their rows locked until the transaction ends: two operators
+ * removing each other's admin scope at once cannot both still count the other.
+ */
+export async function lockActiveAdminIds(db: Executor): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.scope, "admin"), eq(users.status, "ACTIVE")))
+    .for("update");
+  return rows.map((row) => row.id);
+}
+
 export async function insertAudit(db: Executor, row: NewAuditRow): Promise<AuditRow> {
   const [written] = await db.insert(auditLog).values(row).returning();
   if (!written) throw new Error("audit insert returned nothing");

@@ -3,14 +3,29 @@ import { AppError } from "@/lib/errors";
 import type { Locale } from "@/lib/locales";
 import { requestDeletionByOperator } from "@/server/account-deletion/service";
 import type { Ctx } from "@/server/context";
-import type { Db } from "@/server/db/client";
+import type { Db, Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { exportAccountByOperator } from "@/server/export/service";
 import { forgetCachedSessions } from "@/server/session/service";
-import { findUserByEmail, listUsers, setAffiliate, updateAffiliate, updateUser } from "@/server/user/service";
-import { type AuditEntry, asOperator, changedFields, type OperatorCtx, recordAudit } from "./audit";
+import {
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  setAffiliate,
+  updateAffiliate,
+  updateUser,
+} from "@/server/user/service";
+import {
+  type AuditEntry,
+  asOperator,
+  changedFields,
+  type OperatorCtx,
+  recordAudit,
+  refuseOwnAccount,
+} from "./audit";
 import { adjustPersonBalance } from "./balances";
-import { findAffiliateLevel } from "./repository";
+import { unlockPerson } from "./people";
+import { findAffiliateLevel, lockActiveAdminIds } from "./repository";
 
 // The command line's people commands (`npm run admin`): the same services as the console's, each
 // change audited under the `--by` name (or `cli:<the OS user>`).
@@ -65,11 +80,14 @@ async function changePerson(
     action: AuditEntry["action"];
     values: Parameters<typeof updateUser>[2];
     fields: (user: UserRow) => Fields;
+    /** A rule checked in the change's transaction, before anything is written. */
+    check?: (tx: Executor, user: UserRow) => Promise<void>;
   },
 ) {
   const ctx = asOperator(by);
   const user = await personByEmail(ctx.db, email);
   const updated = await ctx.db.transaction(async (tx) => {
+    await change.check?.(tx, user);
     const row = (await updateUser({ db: tx }, user.id, change.values)) ?? user;
     await recordAudit(tx, ctx, {
       action: change.action,
@@ -95,12 +113,23 @@ export function setRequire2fa(by: Db | OperatorCtx, email: string, required: boo
   });
 }
 
-/** Grants or removes the admin scope (which always requires two-factor). */
+/**
+ * Grants or removes the admin scope (which always requires two-factor). An operator cannot remove
+ * their own, and nobody removes the last active admin's: the console would have no one left.
+ */
 export function setAdminScope(by: Db | OperatorCtx, email: string, isAdmin: boolean) {
-  return changePerson(by, email, {
+  const ctx = asOperator(by);
+  return changePerson(ctx, email, {
     action: "person.set_scope",
     values: { scope: isAdmin ? "admin" : "user" },
     fields: (u) => ({ scope: u.scope }),
+    check: isAdmin
+      ? undefined
+      : async (tx, user) => {
+          refuseOwnAccount(ctx, user.id);
+          const admins = await lockActiveAdminIds(tx);
+          if (admins.length === 1 && admins[0] === user.id) throw new AppError("LAST_ACTIVE_ADMIN");
+        },
   });
 }
 
@@ -219,6 +248,7 @@ export async function deleteAccountAsOperator(
   note?: string,
 ) {
   const user = await personByEmail(ctx.db, email);
+  refuseOwnAccount(ctx, user.id);
   const result = await requestDeletionByOperator(ctx, { email: user.email, operator: ctx.operator.name });
   const auditId = await recordAudit(ctx.db, ctx, {
     action: "person.delete",
@@ -231,6 +261,18 @@ export async function deleteAccountAsOperator(
     note,
   });
   return { ...result, audit_id: auditId };
+}
+
+/**
+ * `unlock <email>`: the console's unlock (sign-in allowed again, the reason cleared), audited under
+ * the `--by` name; the way back for an account no operator in the console can unlock.
+ */
+export async function unlockAccount(by: Db | OperatorCtx, email: string) {
+  const ctx = asOperator(by);
+  const user = await personByEmail(ctx.db, email);
+  const { audit_id } = await unlockPerson(ctx, { id: user.id });
+  const updated = await findUserById({ db: ctx.db }, user.id);
+  return { ...describeUser(updated ?? user), audit_id };
 }
 
 /** `export-account <email>`: the person's data as "Download my data" gives it; audited, nothing changed. */

@@ -87,7 +87,7 @@ export async function prepareDataExport(
       userAgent: "",
       origin: payload.origin,
       cookies: {},
-      auth: { session, user, token: "" },
+      auth: { session, user, token: "", via: "worker" },
     };
     file = await buildExportZip(ctx);
   }

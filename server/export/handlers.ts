@@ -86,7 +86,7 @@ export async function downloadMyData(request: Request): Promise<Response> {
     userAgent: request.headers.get("user-agent") ?? "",
     origin: selfOrigin(api, config),
     cookies,
-    auth: { session: auth.session, user: auth.user, token: auth.token },
+    auth: { session: auth.session, user: auth.user, token: auth.token, via: "cookie" },
   };
   try {
     if (token !== null) {

@@ -49,6 +49,13 @@ export type Call<S extends z.ZodType = z.ZodType> = {
   multipart?: boolean;
   /** Also accept the session token as the body's `token` field (sibling products). */
   bodyToken?: boolean;
+  /**
+   * "Confirm it's you" and the calls that want it (issue 37): only the portal's own browser session
+   * may make them. A request carrying `authorization` (a product's token, an OIDC access token, an
+   * API key) is refused with REAUTH_PORTAL_SESSION_REQUIRED before anything else is read; the
+   * services refuse the rest (a session adopted from a product's token: server/passkey/reauth.ts).
+   */
+  portalSessionOnly?: boolean;
   /** One line for the API reference (server/openapi). */
   summary?: string;
   /**

@@ -3,9 +3,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { unsealSession } from "@/lib/session";
-import type { Ctx } from "@/server/context";
+import type { Ctx, TokenSource } from "@/server/context";
 import type { Db } from "@/server/db/client";
-import { PORTAL_APP_CODE, PROVED_SECOND_FACTORS, resolveToken } from "@/server/session/service";
+import { isPortalBrowserSession, PROVED_SECOND_FACTORS, resolveToken } from "@/server/session/service";
 import type { ApiRequest } from "./api-request";
 import type { Call } from "./call";
 
@@ -117,12 +117,16 @@ export async function personOf(
   const sealed = sent.headerToken ? null : await unsealSession(sent.sealedCookie, sent.secret);
   const bodyToken = call.bodyToken && typeof sent.body.token === "string" ? sent.body.token : undefined;
   const token = sent.headerToken ?? sealed?.token ?? bodyToken;
-  const auth =
+  const found =
     token && call.auth !== "none" && call.auth !== "product"
       ? await resolveToken(sent.db, token, sent.clock())
       : null;
-  if (call.auth === "session" && !auth) throw new AppError("UNAUTHORIZED");
-  return auth;
+  if (call.auth === "session" && !found) throw new AppError("UNAUTHORIZED");
+  if (!found) return null;
+  // Only the cookie can be the portal's own browser session ("confirm it's you", the console).
+  const via: TokenSource =
+    sent.headerToken !== undefined ? "header" : sealed?.token !== undefined ? "cookie" : "body";
+  return { ...found, via };
 }
 
 /**
@@ -139,19 +143,19 @@ async function operatorOf(sent: {
   sealedCookie: string | undefined;
 }): Promise<NonNullable<Ctx["auth"]>> {
   const sealed = await unsealSession(sent.sealedCookie, sent.secret);
-  const auth = sealed?.token ? await resolveToken(sent.db, sealed.token, sent.clock()) : null;
-  if (!auth) throw new AppError("UNAUTHORIZED");
+  const found = sealed?.token ? await resolveToken(sent.db, sealed.token, sent.clock()) : null;
+  if (!found) throw new AppError("UNAUTHORIZED");
+  const auth = { ...found, via: "cookie" as const };
   if (auth.user.scope !== "admin" || auth.user.status !== "ACTIVE") throw new AppError("ADMIN_REQUIRED");
-  if (!provedSecondFactor(auth.session)) throw new AppError("ADMIN_2FA_REQUIRED");
+  if (!provedSecondFactor(auth)) throw new AppError("ADMIN_2FA_REQUIRED");
   return auth;
 }
 
 /** The portal's own browser session (not a product's token) whose sign-in proved the second factor. */
-function provedSecondFactor(session: NonNullable<Ctx["auth"]>["session"]): boolean {
+function provedSecondFactor(auth: NonNullable<Ctx["auth"]>): boolean {
   return (
-    session.appCode === PORTAL_APP_CODE &&
-    !session.parentSessionId &&
-    (PROVED_SECOND_FACTORS as readonly (string | null)[]).includes(session.secondFactor)
+    isPortalBrowserSession(auth) &&
+    (PROVED_SECOND_FACTORS as readonly (string | null)[]).includes(auth.session.secondFactor)
   );
 }
 
@@ -162,6 +166,6 @@ function provedSecondFactor(session: NonNullable<Ctx["auth"]>["session"]): boole
  */
 export function isProvedOperator(auth: Ctx["auth"] | undefined): boolean {
   return Boolean(
-    auth && auth.user.scope === "admin" && auth.user.status === "ACTIVE" && provedSecondFactor(auth.session),
+    auth && auth.user.scope === "admin" && auth.user.status === "ACTIVE" && provedSecondFactor(auth),
   );
 }

@@ -147,6 +147,9 @@ async function answer(
 
   try {
     const headerToken = bearer(request);
+    // Whatever it holds, a token in a header cannot confirm it's you: said before it is looked at.
+    if (call.portalSessionOnly && request.header("authorization") !== undefined)
+      throw new AppError("REAUTH_PORTAL_SESSION_REQUIRED");
     // An operator call takes only the cookie, so it is checked as a cookie call whatever it carries.
     refuseCrossSite(request, origin, call.auth === "admin" ? undefined : headerToken);
     // A product's key is checked before its body is read: a stranger learns nothing of the schema.

@@ -256,6 +256,19 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
     expect(await isActive(config, refreshed.access_token)).toBe(false);
   });
 
+  it("its access token cannot confirm it's you on /2.0 (issue 37): refused, the password never looked at", async () => {
+    const { user, config, tokens } = await signedInClient();
+    expect(await isActive(config, tokens.access_token)).toBe(true);
+    const authorization = `Bearer ${tokens.access_token}`;
+    for (const [path, body] of [
+      ["/user/reauthenticate", { password: PASSWORD }],
+      ["/account-deletion/request", { confirm_email: user.email }],
+    ] as const) {
+      const res = await call<Data>(path, body, { headers: { authorization, origin: "" } });
+      expect([res.status, res.body.data.error], path).toEqual([403, "REAUTH_PORTAL_SESSION_REQUIRED"]);
+    }
+  });
+
   it("keeps scope claims out of the ID token unless the claims parameter asks for them", async () => {
     const plain = await signedInClient();
     expect(plain.tokens.claims()).not.toHaveProperty("email");

@@ -32,6 +32,7 @@ export function errorsOf(call: Call): ErrorCode[] {
     ...((call.method ?? "POST") === "POST" && call.auth !== "product" && call.auth !== "bank"
       ? (["FORBIDDEN_ORIGIN"] as const)
       : []),
+    ...(call.portalSessionOnly ? (["REAUTH_PORTAL_SESSION_REQUIRED"] as const) : []),
     ...(call.errors ?? []),
   ]);
   return [...codes].sort((a, b) => ERROR_CODES[a] - ERROR_CODES[b] || a.localeCompare(b));

@@ -43,6 +43,7 @@ const reauthAnswer = ({ reauthUntil }: { reauthUntil: Date }) => ({
 export const passkeyCalls = {
   "/user/reauth-methods": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary:
       "Which proofs the person can give again (password, passkey, emailed code) and whether one is needed now",
     input: emptySchema,
@@ -51,6 +52,7 @@ export const passkeyCalls = {
   }),
   "/user/reauthenticate": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Prove the password again before a sensitive change (valid 10 minutes for this session)",
     input: reauthenticateSchema,
     output: reauthDto,
@@ -59,6 +61,7 @@ export const passkeyCalls = {
   }),
   "/user/reauth-send-code": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Email a code that proves the person again, for an account without a password",
     input: emptySchema,
     output: reauthCodeSentDto,
@@ -70,6 +73,7 @@ export const passkeyCalls = {
   }),
   "/user/reauthenticate-code": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Prove the person again with the emailed code (valid 10 minutes for this session)",
     input: reauthCodeSchema,
     output: reauthDto,
@@ -78,6 +82,7 @@ export const passkeyCalls = {
   }),
   "/passkey/reauth-options": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary:
       "Options for proving the person again with one of their own passkeys; the challenge lives 5 minutes",
     input: emptySchema,
@@ -87,6 +92,7 @@ export const passkeyCalls = {
   }),
   "/passkey/reauthenticate": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Prove the person again with one of their passkeys (valid 10 minutes for this session)",
     input: passkeyReauthSchema,
     output: reauthDto,
@@ -102,6 +108,7 @@ export const passkeyCalls = {
   }),
   "/passkey/registration-options": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Options for the browser's passkey creation (needs /user/reauthenticate within 10 minutes)",
     input: emptySchema,
     output: optionsDto,
@@ -110,6 +117,7 @@ export const passkeyCalls = {
   }),
   "/passkey/register": defineCall({
     auth: "session",
+    portalSessionOnly: true,
     summary: "Keep the passkey the browser created, with the name the person gave it",
     input: registerPasskeySchema,
     output: passkeyDto,

@@ -10,6 +10,7 @@ import { verifyPassword } from "@/lib/password";
 import { consume } from "@/lib/rate-limit";
 import { type Ctx, requireAuth } from "@/server/context";
 import { recordSecurityEvent } from "@/server/security/service";
+import { isPortalBrowserSession } from "@/server/session/service";
 import { getCurrentUser } from "@/server/user/service";
 import { checkCode, createFlow, finishFlow, getFlow, sendCode } from "@/server/verification/service";
 import { acceptAssertion, spendAnsweredChallenge, storeChallenge } from "./assertion";
@@ -25,22 +26,39 @@ import {
 import { relyingParty } from "./webauthn";
 
 // Re-authentication: a signed-in person proves themselves again before a sensitive change (adding
-// a passkey, deleting the account). With their password, one of their passkeys, or — for an
-// account that has no password (a social sign-up) — a code sent to their email. Each proof is
-// remembered for this browser session for 10 minutes.
+// a passkey, deleting the account, an operator's destructive action). With their password, one of
+// their passkeys, or — for an account that has no password (a social sign-up) — a code sent to
+// their email. Each proof is remembered for this browser session for 10 minutes.
+//
+// Only the portal's own browser session takes part (issue 37): a product's token, an OIDC access
+// token or an API key in a header, a token in the body, or a session adopted from a product's token
+// (/iframe) is refused with REAUTH_PORTAL_SESSION_REQUIRED before any proof is looked at, so a
+// token is never a password oracle and never unlocks what the step guards.
+
+/** REAUTH_PORTAL_SESSION_REQUIRED unless the call comes from the portal's own browser session. */
+function requirePortalSession(ctx: Ctx): void {
+  if (!isPortalBrowserSession(requireAuth(ctx))) throw new AppError("REAUTH_PORTAL_SESSION_REQUIRED");
+}
 
 /**
  * Whether this browser session proved the person within the last 10 minutes (or `maxAgeSeconds`:
  * the operator console allows 15). Only an explicit re-authentication counts, not the session's
- * own start: a session adopted from a product's token (/iframe) never saw the password.
+ * own start, and only in the portal's own browser session: never a product's token or a session
+ * adopted from one (/iframe), which never saw the password.
  */
 export async function isReauthRecent(ctx: Ctx, maxAgeSeconds = REAUTH_MAX_AGE_SECONDS): Promise<boolean> {
-  const at = await findReauthAt(ctx.db, requireAuth(ctx).session.id);
+  const auth = requireAuth(ctx);
+  if (!isPortalBrowserSession(auth)) return false;
+  const at = await findReauthAt(ctx.db, auth.session.id);
   return Boolean(at && ctx.clock().getTime() - at.getTime() <= maxAgeSeconds * 1000);
 }
 
-/** REAUTH_REQUIRED unless this session re-authenticated within 10 minutes (or `maxAgeSeconds`). */
+/**
+ * REAUTH_PORTAL_SESSION_REQUIRED from anything but the portal's own browser session, else
+ * REAUTH_REQUIRED unless it re-authenticated within 10 minutes (or `maxAgeSeconds`).
+ */
 export async function requireRecentReauth(ctx: Ctx, maxAgeSeconds = REAUTH_MAX_AGE_SECONDS): Promise<void> {
+  requirePortalSession(ctx);
   if (!(await isReauthRecent(ctx, maxAgeSeconds))) throw new AppError("REAUTH_REQUIRED");
 }
 
@@ -54,6 +72,7 @@ async function markReauthenticated(ctx: Ctx, method: "password" | "passkey" | "e
 
 /** /user/reauth-methods: which proofs this person can give (the step offers only those). */
 export async function reauthMethods(ctx: Ctx): Promise<ReauthMethodsDto> {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   const passkeys = await findPasskeysOf(ctx.db, user.id);
   return {
@@ -70,6 +89,7 @@ export async function reauthMethods(ctx: Ctx): Promise<ReauthMethodsDto> {
  * stolen session cannot try passwords at will.
  */
 export async function reauthenticate(ctx: Ctx, input: z.output<typeof reauthenticateSchema>) {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   await consume("reauthUser", user.id);
   if (!(await verifyPassword(user.passwordHash, input.password))) {
@@ -84,6 +104,7 @@ export async function reauthenticate(ctx: Ctx, input: z.output<typeof reauthenti
  * browser offers one of them (and no one else's answer can spend it).
  */
 export async function passkeyReauthOptions(ctx: Ctx): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   await consume("reauthUser", user.id);
   const passkeys = await findPasskeysOf(ctx.db, user.id);
@@ -100,6 +121,7 @@ export async function passkeyReauthOptions(ctx: Ctx): Promise<PublicKeyCredentia
 
 /** /passkey/reauthenticate: one of the person's own passkeys answers this person's challenge. */
 export async function reauthenticateWithPasskey(ctx: Ctx, input: z.output<typeof passkeyReauthSchema>) {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   const challenge = await spendAnsweredChallenge(ctx, {
     clientDataJSON: input.response.response.clientDataJSON,
@@ -126,6 +148,7 @@ export async function reauthenticateWithPasskey(ctx: Ctx, input: z.output<typeof
  * step's token, the code's lifetime and where it went (masked).
  */
 export async function sendReauthCode(ctx: Ctx): Promise<{ token: string; expTime: number; to: string }> {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   if (user.passwordHash) throw new AppError("REAUTH_USE_PASSWORD");
   await consume("otpResendIp", ctx.ip);
@@ -136,6 +159,7 @@ export async function sendReauthCode(ctx: Ctx): Promise<{ token: string; expTime
 
 /** /user/reauthenticate-code: the emailed code, for this person's own step only. */
 export async function reauthenticateWithCode(ctx: Ctx, input: z.output<typeof reauthCodeSchema>) {
+  requirePortalSession(ctx);
   const user = await getCurrentUser(ctx);
   const flow = await getFlow(ctx, input.token, "reauth_email");
   if (flow.userId !== user.id) throw new AppError("FLOW_TOKEN_INVALID");

@@ -48,6 +48,15 @@ export type SecondFactorKind = "totp" | "sms" | "backup" | "passkey" | "trusted_
  */
 export const PROVED_SECOND_FACTORS: readonly SecondFactorKind[] = ["totp", "sms", "backup", "passkey"];
 
+/**
+ * The portal's own browser session: a sign-in on the portal (not a product's token, nor a session
+ * adopted from one or handed out from another) whose token came in the sealed cookie, not in a
+ * header or the body. Only it may confirm it's you, and open the operator console.
+ */
+export function isPortalBrowserSession(auth: Pick<NonNullable<Ctx["auth"]>, "session" | "via">): boolean {
+  return auth.via === "cookie" && auth.session.appCode === PORTAL_APP_CODE && !auth.session.parentSessionId;
+}
+
 /** A session's row as it is stored: only the token's hash is kept. */
 export type NewSession = Omit<SessionRow, "revokedAt">;
 

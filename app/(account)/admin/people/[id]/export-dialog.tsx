@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { type FormEvent, useId, useState } from "react";
+import { ReauthStep } from "@/components/forms/reauth-step";
 import { FilterSelect } from "@/components/list/filter-select";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
-import { api } from "@/lib/http/client";
+import { type ApiData, api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { LOCALE_NAMES, LOCALES, type Locale, toLocale } from "@/lib/locales";
 import type { PersonExportDto } from "@/server/admin/people-extra-schema";
@@ -26,7 +27,9 @@ function saveZip(file: PersonExportDto): void {
 /**
  * Export a person's data (a support request): the zip their own "Download my data" gives, in the
  * language chosen (theirs by default), downloaded here. The server audits it and writes the
- * person's `data_exported` event naming the operator.
+ * person's `data_exported` event naming the operator. It wants "confirm it's you" within 15
+ * minutes: on REAUTH_REQUIRED the dialog asks in place and then asks for the zip again, as
+ * ActionDialog does for the other such actions.
  */
 export function ExportDialog({
   id,
@@ -48,10 +51,9 @@ export function ExportDialog({
   const [lang, setLang] = useState<Locale>(toLocale(language));
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string>();
+  const [needsReauth, setNeedsReauth] = useState(false);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
+  async function send() {
     setBusy(true);
     setAlert(undefined);
     const envelope = await api<PersonExportDto>(
@@ -61,11 +63,17 @@ export function ExportDialog({
     );
     setBusy(false);
     if (!isSuccess(envelope)) {
-      setAlert(envelope.message);
+      if ((envelope.data as ApiData | null)?.error === "REAUTH_REQUIRED") setNeedsReauth(true);
+      else setAlert(envelope.message);
       return;
     }
     saveZip(envelope.data);
     onDone(t("exportDone", { file: envelope.data.file_name }));
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!busy) void send();
   }
 
   return (
@@ -75,21 +83,33 @@ export function ExportDialog({
       onClose={onClose}
       cancel={tc("cancel")}
       actions={
-        <Button type="submit" form={formId} busy={busy}>
-          {t("exportConfirm")}
-        </Button>
+        !needsReauth && (
+          <Button type="submit" form={formId} busy={busy}>
+            {t("exportConfirm")}
+          </Button>
+        )
       }
     >
-      <form id={formId} onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
-        <p>{t("exportBody", { email })}</p>
-        <FormAlert message={alert} />
-        <FilterSelect
-          label={t("exportLanguage")}
-          value={lang}
-          onChange={(value) => setLang(toLocale(value))}
-          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+      {needsReauth ? (
+        <ReauthStep
+          reason={t("exportReauthReason")}
+          onDone={() => {
+            setNeedsReauth(false);
+            void send();
+          }}
         />
-      </form>
+      ) : (
+        <form id={formId} onSubmit={onSubmit} className="flex flex-col gap-3" noValidate>
+          <p>{t("exportBody", { email })}</p>
+          <FormAlert message={alert} />
+          <FilterSelect
+            label={t("exportLanguage")}
+            value={lang}
+            onChange={(value) => setLang(toLocale(value))}
+            options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          />
+        </form>
+      )}
     </MessageDialog>
   );
 }

@@ -26,11 +26,14 @@ export function ProfileSection({
   person,
   when,
   onChanged,
+  onRequire2faOff,
 }: {
   person: Person;
   when: When;
   /** The requirement was switched: the page reloads the person and says so. */
   onChanged: (message: string) => void;
+  /** The operator turns the requirement off: the page's dialog asks to confirm it's them. */
+  onRequire2faOff: () => void;
 }) {
   const t = useTranslations("admin.person");
   const ta = useTranslations("admin");
@@ -74,6 +77,7 @@ export function ProfileSection({
           isRequired={person.is_require_2fa}
           isOperator={person.scope === "admin"}
           onChanged={onChanged}
+          onTurnOff={onRequire2faOff}
         />
       )}
     </SectionCard>

@@ -23,6 +23,8 @@ type Action = {
   danger?: boolean;
   fields?: ActionField[];
   body?: Record<string, unknown>;
+  /** What the page says once done, instead of the server's message. */
+  doneMessage?: string;
 };
 
 /**
@@ -108,6 +110,15 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
         },
         { ...note, required: false },
       ],
+    },
+    require2faOff: {
+      path: "/admin/people/set-require-2fa",
+      title: t("require2faOffTitle"),
+      description: t("require2faOffBody"),
+      confirm: t("require2faOffConfirm"),
+      danger: true,
+      body: { required: false },
+      doneMessage: t("require2faOff"),
     },
     delete: {
       path: "/admin/people/delete",
@@ -203,7 +214,12 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
         </Link>
       </div>
 
-      <ProfileSection person={person} when={when} onChanged={done} />
+      <ProfileSection
+        person={person}
+        when={when}
+        onChanged={done}
+        onRequire2faOff={() => setAction(actions.require2faOff)}
+      />
       <BalancesSection
         person={person}
         timeZone={timeZone}
@@ -236,7 +252,7 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
           confirm={action.confirm}
           danger={action.danger}
           onClose={() => setAction(null)}
-          onDone={done}
+          onDone={(message) => done(action.doneMessage ?? message)}
         />
       )}
       {isExporting && (

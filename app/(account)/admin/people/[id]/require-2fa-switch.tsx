@@ -6,20 +6,25 @@ import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 
 /**
- * "Require two-factor at sign-in": a switch that calls /admin/people/set-require-2fa at once (the
- * server audits it). Such a person is sent to set two-factor up at their next sign-in.
+ * "Require two-factor at sign-in": a switch. Turning it on calls /admin/people/set-require-2fa at
+ * once (the server audits it): such a person is sent to set two-factor up at their next sign-in.
+ * Turning it off weakens their sign-in, so the server wants "confirm it's you" for it: the page
+ * asks in a dialog (`onTurnOff`), as for the other such actions.
  */
 export function Require2faSwitch({
   id,
   isRequired,
   isOperator,
   onChanged,
+  onTurnOff,
 }: {
   id: string;
   isRequired: boolean;
   /** An operator needs two-factor whatever the switch says. */
   isOperator: boolean;
   onChanged: (message: string) => void;
+  /** Opens the dialog that turns the requirement off (with its re-authentication step). */
+  onTurnOff: () => void;
 }) {
   const t = useTranslations("admin.person");
   const tc = useTranslations("common");
@@ -29,15 +34,19 @@ export function Require2faSwitch({
   const [failure, setFailure] = useState<string>();
 
   async function toggle() {
+    if (isRequired) {
+      onTurnOff();
+      return;
+    }
     setBusy(true);
     setFailure(undefined);
     const envelope = await api(
       "/admin/people/set-require-2fa",
-      { id, required: !isRequired },
+      { id, required: true },
       { networkMessage: tc("networkError") },
     );
     setBusy(false);
-    if (isSuccess(envelope)) onChanged(t(isRequired ? "require2faOff" : "require2faOn"));
+    if (isSuccess(envelope)) onChanged(t("require2faOn"));
     else setFailure(envelope.message);
   }
 
