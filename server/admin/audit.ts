@@ -64,6 +64,28 @@ export function changedFields(before: Fields, after: Fields): { before: Fields; 
   return { before: was, after: is };
 }
 
+/**
+ * The person's own free text that the audit log never copies (issue 37): their bank details
+ * (`payment_info`, the affiliate's payment information) and their name. A row keeps THAT it
+ * changed — `"set"` where there was a text before, `"changed"` where there is one after — and an
+ * empty value as it was, which says nothing. A marker rather than a keyed hash: a bank account or
+ * a name is guessable, so anyone holding the key could test guesses against a hash, and a hash
+ * would itself be personal data to erase; what the log must answer is who changed it, and when.
+ */
+export const PERSONAL_TEXT_FIELDS: ReadonlySet<string> = new Set(["payment_info", "fullname"]);
+
+const hasText = (value: unknown) => value !== null && value !== undefined && value !== "";
+
+function withoutPersonalText(fields: Fields | null | undefined, marker: "set" | "changed") {
+  if (!fields) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      PERSONAL_TEXT_FIELDS.has(key) && hasText(value) ? marker : value,
+    ]),
+  );
+}
+
 /** Field names that could carry a secret: the audit log refuses them rather than keep one. */
 const SECRET_FIELD = /secret|hash|password|token|otp/i;
 
@@ -95,8 +117,8 @@ export async function recordAudit(db: Executor, ctx: OperatorCtx, entry: AuditEn
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: withoutPersonalText(entry.before, "set") ?? null,
+    after: withoutPersonalText(entry.after, "changed") ?? null,
     note: entry.note || null,
   });
   return row.id;
