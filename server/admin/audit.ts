@@ -150,6 +150,7 @@ const KEPT_AT_ERASURE: ReadonlySet<string> = new Set([
   "timezone",
   "two_fa",
   "two_fa_enabled_at",
+  "second_factor",
   "passkeys",
   "backup_codes_unused",
   "trusted_devices",

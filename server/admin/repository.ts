@@ -19,6 +19,20 @@ export async function insertAudit(db: Executor, row: NewAuditRow): Promise<Audit
   return written;
 }
 
+/** The newest audit rows whose subject is the person `personId` (the person page). */
+export function findRecentAuditAboutPerson(
+  db: Executor,
+  personId: string,
+  limit: number,
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, "person"), eq(auditLog.targetId, personId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}
+
 /** Every audit row whose subject is the person `personId`, oldest first. */
 export async function findAuditRowsAboutPerson(db: Executor, personId: string): Promise<AuditRow[]> {
   return db
