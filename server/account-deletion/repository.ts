@@ -14,6 +14,9 @@ import { type UserRow, users } from "@/server/db/tables/users";
 export const PENDING = "DELETION_PENDING";
 export const DELETED = "DELETED";
 
+/** The address an erased account keeps: unique, undeliverable, and naming nobody. */
+export const erasedEmailOf = (userId: string): string => `deleted-${userId}@deleted.invalid`;
+
 /** Suspends an ACTIVE (or LOCKED) account for deletion; undefined when it is already pending or gone. */
 export async function markDeletionPending(
   db: Executor,
@@ -89,7 +92,7 @@ export async function eraseAccount(tx: Executor, options: { userId: string; now:
   const [row] = await tx
     .update(users)
     .set({
-      email: `deleted-${userId}@deleted.invalid`,
+      email: erasedEmailOf(userId),
       passwordHash: null,
       fullname: "",
       lastname: null,

@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { eraseAuditSubject } from "@/server/admin/audit";
 import { findUnpaidCommissionsOf } from "@/server/affiliate/service";
 import { finishSignIn, type SignInOutcome } from "@/server/auth/finish-signin";
 import { accountLocked } from "@/server/auth/locked";
@@ -20,6 +21,7 @@ import { createFlow, finishFlow, getFlow } from "@/server/verification/service";
 import {
   clearDeletion,
   eraseAccount,
+  erasedEmailOf,
   findAppCodesOf,
   findDueDeletions,
   findSessionIdsOf,
@@ -173,8 +175,9 @@ export async function cancelDeletion(
 
 /**
  * The sweep (server.ts, every minute; `npm run admin -- deletions sweep`): accounts past their
- * grace period are erased one transaction each, and every product the person used is sent a
- * signed `user.deleted` in that transaction, so it is queued exactly once. Answers how many.
+ * grace period are erased one transaction each — their personal data in the audit rows about
+ * them too — and every product the person used is sent a signed `user.deleted` in that
+ * transaction, so it is queued exactly once. Answers how many.
  */
 export async function sweepDueDeletions(db: Executor, now: Date, limit = 50): Promise<number> {
   let erased = 0;
@@ -185,6 +188,8 @@ export async function sweepDueDeletions(db: Executor, now: Date, limit = 50): Pr
       const apps = await findAppCodesOf(tx, user);
       await endOidcGrantsOfSessions(tx, await findSessionIdsOf(tx, userId));
       if (!(await eraseAccount(tx, { userId, now }))) return false;
+      // The audit log keeps who did what to the account, and when; not who the person was.
+      await eraseAuditSubject(tx, { personId: userId, operatorName: erasedEmailOf(userId) });
       for (const appCode of apps.filter((app) => app !== PORTAL_APP_CODE)) {
         await enqueueEvent(tx, {
           appCode,

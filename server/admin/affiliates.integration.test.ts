@@ -232,9 +232,11 @@ describe("/affilate/create and /affilate/update (DESIGN §13)", () => {
         action: "person.set_affiliate",
         operatorId: operator.id,
         before: { is_affiliate: false, level: null, payment_info: null },
-        after: { is_affiliate: true, level: 2, payment_info: "VCB 0123456789" },
+        // The bank details are the person's: the audit keeps that they changed, not the text (issue 37).
+        after: { is_affiliate: true, level: 2, payment_info: "changed" },
       }),
     ]);
+    expect(JSON.stringify(await auditRows(person.id))).not.toContain("0123456789");
     // The operator's own affiliate record was not touched.
     const mine = await call<{ affilateInfo: unknown }>("/affilate/my-affilate-info", {}, { cookie });
     expect(mine.body.data.affilateInfo).toBeNull();
@@ -255,9 +257,10 @@ describe("/affilate/create and /affilate/update (DESIGN §13)", () => {
       expect.objectContaining({
         action: "person.set_affiliate",
         before: { level: 1, payment_info: "" },
-        after: { level: 4, payment_info: "ACB 42" },
+        after: { level: 4, payment_info: "changed" },
       }),
     ]);
+    expect(JSON.stringify(rows)).not.toContain("ACB 42");
     const outsider = await createUser();
     const refused = await call<Data>(
       "/affilate/update",

@@ -88,7 +88,10 @@ export async function setAffiliateLevelOf(
 
 type AffiliateInfo = AffiliateInfoDto["affilateInfo"];
 
-/** What the audit compares of an affiliate record. Payment details are no secret: who changed them matters. */
+/**
+ * What the audit compares of an affiliate record. Who changed the payment details matters, not
+ * what they say: the audit row keeps only that they changed (PERSONAL_TEXT_FIELDS in ./audit.ts).
+ */
 const recordFields = (info: AffiliateInfo) => ({
   is_affiliate: info !== null,
   level: info?.level ?? null,

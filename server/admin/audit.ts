@@ -7,7 +7,13 @@ import { listRange, type Page } from "@/lib/list-query";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Db, Executor } from "@/server/db/client";
 import type { AuditRow } from "@/server/db/tables/audit";
-import { findAuditPage, insertAudit } from "./repository";
+import {
+  type ErasedAuditValues,
+  findAuditPage,
+  findAuditRowsAboutPerson,
+  insertAudit,
+  rewriteErasedAuditRows,
+} from "./repository";
 import type { AuditAction, AuditRowDto, AuditTargetType, auditListSchema } from "./schema";
 
 // DESIGN §13: every operator action, from the console or `npm run admin`, goes through the
@@ -74,6 +80,28 @@ export function changedFields(before: Fields, after: Fields): { before: Fields; 
   return { before: was, after: is };
 }
 
+/**
+ * The person's own free text that the audit log never copies (issue 37): their bank details
+ * (`payment_info`, the affiliate's payment information) and their name. A row keeps THAT it
+ * changed — `"set"` where there was a text before, `"changed"` where there is one after — and an
+ * empty value as it was, which says nothing. A marker rather than a keyed hash: a bank account or
+ * a name is guessable, so anyone holding the key could test guesses against a hash, and a hash
+ * would itself be personal data to erase; what the log must answer is who changed it, and when.
+ */
+export const PERSONAL_TEXT_FIELDS: ReadonlySet<string> = new Set(["payment_info", "fullname"]);
+
+const hasText = (value: unknown) => value !== null && value !== undefined && value !== "";
+
+function withoutPersonalText(fields: Fields | null | undefined, marker: "set" | "changed") {
+  if (!fields) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      PERSONAL_TEXT_FIELDS.has(key) && hasText(value) ? marker : value,
+    ]),
+  );
+}
+
 /** Field names that could carry a secret: the audit log refuses them rather than keep one. */
 const SECRET_FIELD = /secret|hash|password|token|otp/i;
 
@@ -105,11 +133,85 @@ export async function recordAudit(db: Executor, ctx: OperatorCtx, entry: AuditEn
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: withoutPersonalText(entry.before, "set") ?? null,
+    after: withoutPersonalText(entry.after, "changed") ?? null,
     note: entry.note || null,
   });
   return row.id;
+}
+
+/**
+ * The fields whose values an erasure keeps in the rows about the erased person: the account's
+ * state, flags, levels, balances and their references, counts and times — what the anonymous
+ * account row keeps too, nothing that tells who they were. Any other value (their name, phone,
+ * bank details, an operator's lock reason, rows written before PERSONAL_TEXT_FIELDS included, and
+ * fields added later until they are listed here) becomes ERASED: a forgotten field loses a
+ * detail, never keeps personal data.
+ */
+const KEPT_AT_ERASURE: ReadonlySet<string> = new Set([
+  "status",
+  "scope",
+  "is_partner",
+  "is_affiliate",
+  "level",
+  "is_require_2fa",
+  "is_verify_phone",
+  "language",
+  "timezone",
+  "two_fa",
+  "two_fa_enabled_at",
+  "second_factor",
+  "passkeys",
+  "backup_codes_unused",
+  "trusted_devices",
+  "live_sessions",
+  "verify_mail_sent_at",
+  "deletion_due_at",
+  "money",
+  "credit",
+  "credit_app",
+  "point",
+  "reference_no",
+]);
+
+/** What an erased value reads as. */
+export const ERASED = "erased";
+
+function erasedFields(fields: Fields | null): Fields | null {
+  if (!fields) return fields;
+  return Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [
+      key,
+      KEPT_AT_ERASURE.has(key) || value === null ? value : ERASED,
+    ]),
+  );
+}
+
+/**
+ * Erasure (server/account-deletion, in its transaction `tx`, the account already DELETED): the
+ * audit rows whose subject is the person keep who acted, what, on which account id and when, and
+ * which fields changed; their personal values and the note become ERASED. On a row the person
+ * wrote about themselves (their own second factor) the actor is them: its name becomes the
+ * anonymous account's, `operatorName`, and its address goes. Answers how many rows it rewrote.
+ */
+export async function eraseAuditSubject(
+  tx: Executor,
+  options: { personId: string; operatorName: string },
+): Promise<number> {
+  const rows = await findAuditRowsAboutPerson(tx, options.personId);
+  const rewritten = rows.map((row) => {
+    const isSelf = row.operatorId === options.personId;
+    const values: ErasedAuditValues = {
+      before: erasedFields(row.before),
+      after: erasedFields(row.after),
+      note: row.note === null ? null : ERASED,
+      operator: isSelf ? options.operatorName : row.operator,
+      ip: isSelf ? null : row.ip,
+    };
+    return { id: row.id, values };
+  });
+  await rewriteErasedAuditRows(tx, options.personId, rewritten);
+  return rewritten.length;
 }
 
 function toAuditDto(row: AuditRow): AuditRowDto {

@@ -55,7 +55,7 @@ export const adminCalls = {
   }),
   "/admin/people/get": defineCall({
     auth: "admin",
-    summary: "Operator: one person with passkeys, live sessions and recent security events",
+    summary: "Operator: one person with passkeys, live sessions, recent security events and audit rows",
     input: personIdSchema,
     output: personDetailDto,
     errors: ["PERSON_NOT_FOUND"],

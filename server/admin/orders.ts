@@ -217,7 +217,8 @@ export async function createOrderForPerson(
       before: null,
       after: {
         reference_no: order.referenceNo,
-        person: user.email,
+        // The person's id, not their email: the id stays an anonymous owner once they are erased.
+        person_id: user.id,
         app_code: order.appCode,
         status: order.status,
         total: order.total,

@@ -108,7 +108,8 @@ export const adminPeopleExtraCalls = {
   }),
   "/user/show": defineCall({
     auth: "admin",
-    summary: "Operator (SPEC §7): one person with passkeys, live sessions and recent security events",
+    summary:
+      "Operator (SPEC §7): one person with passkeys, live sessions, recent security events and audit rows",
     input: personIdSchema,
     output: personDetailDto,
     errors: ["PERSON_NOT_FOUND"],

@@ -18,7 +18,12 @@ import { resetTwoFactorOf } from "@/server/two-factor/service";
 import { sendVerificationMail, VERIFY_MAIL_INTERVAL_SECONDS } from "@/server/user/email-verification";
 import { findUserById, updateUser } from "@/server/user/service";
 import { changedFields, type OperatorCtx, recordAudit, refuseOwnAccount } from "./audit";
-import { findAffiliateLevel, findPeoplePage, findRecentSecurityEvents } from "./repository";
+import {
+  findAffiliateLevel,
+  findPeoplePage,
+  findRecentAuditAboutPerson,
+  findRecentSecurityEvents,
+} from "./repository";
 import type {
   lockPersonSchema,
   PersonChangedDto,
@@ -33,6 +38,7 @@ import type {
 // of services, each change with its audit row (./audit.ts).
 
 const RECENT_EVENTS = 50;
+const RECENT_AUDIT = 20;
 
 export function toPersonRow(user: UserRow): PersonRowDto {
   return {
@@ -76,15 +82,19 @@ export async function searchPeople(
   return { items: found.items.map(toPersonRow), total: found.total };
 }
 
-/** /admin/people/get: the person, their passkeys, live sessions and newest security events. */
+/**
+ * /admin/people/get: the person, their passkeys, live sessions, newest security events and the
+ * newest audit rows about them.
+ */
 export async function getPerson(ctx: Pick<Ctx, "db" | "clock">, id: string): Promise<PersonDetailDto> {
   const user = await findUserById(ctx, id);
   if (!user) throw new AppError("PERSON_NOT_FOUND");
-  const [level, passkeys, sessions, events] = await Promise.all([
+  const [level, passkeys, sessions, events, audit] = await Promise.all([
     findAffiliateLevel(ctx.db, user.id),
     passkeysForExport(ctx.db, user.id),
     listLiveSessions(ctx, user.id),
     findRecentSecurityEvents(ctx.db, user.id, RECENT_EVENTS),
+    findRecentAuditAboutPerson(ctx.db, user.id, RECENT_AUDIT),
   ]);
   return {
     person: {
@@ -135,6 +145,13 @@ export async function getPerson(ctx: Pick<Ctx, "db" | "clock">, id: string): Pro
       at: e.createdAt.toISOString(),
       ip: e.ip,
       data: e.data,
+    })),
+    audit: audit.map((a) => ({
+      id: a.id,
+      at: a.at.toISOString(),
+      action: a.action,
+      operator: a.operator,
+      ip: a.ip,
     })),
   };
 }

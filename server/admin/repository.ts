@@ -9,8 +9,9 @@ import { type SecurityEventRow, securityEvents } from "@/server/db/tables/securi
 import { type UserRow, users } from "@/server/db/tables/users";
 
 // The operator console's reads across the account's tables, and the audit log. The audit log is
-// append-only: this file inserts and reads it, and nothing in the portal updates or deletes it
-// (a trigger of migration 0014 refuses both).
+// append-only: this file inserts and reads it, and nothing in the portal deletes a row (a trigger
+// of migration 0014 refuses it). The one change let through (migration 0016) is an erasure's: the
+// personal data of the rows about a person erased in the same transaction.
 
 /**
  * The ids of the active admins, their rows locked until the transaction ends: two operators
@@ -29,6 +30,51 @@ export async function insertAudit(db: Executor, row: NewAuditRow): Promise<Audit
   const [written] = await db.insert(auditLog).values(row).returning();
   if (!written) throw new Error("audit insert returned nothing");
   return written;
+}
+
+/** The newest audit rows whose subject is the person `personId` (the person page). */
+export function findRecentAuditAboutPerson(
+  db: Executor,
+  personId: string,
+  limit: number,
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, "person"), eq(auditLog.targetId, personId)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+}
+
+/** Every audit row whose subject is the person `personId`, oldest first. */
+export async function findAuditRowsAboutPerson(db: Executor, personId: string): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, "person"), eq(auditLog.targetId, personId)))
+    .orderBy(auditLog.at, auditLog.id);
+}
+
+/** What an erasure may rewrite of an audit row; the trigger refuses any other change. */
+export type ErasedAuditValues = Pick<AuditRow, "before" | "after" | "note" | "operator" | "ip">;
+
+/**
+ * Rewrites the rows about the person erased in this transaction `tx` (their account is DELETED
+ * already): the transaction names them first, as migration 0016's trigger asks.
+ */
+export async function rewriteErasedAuditRows(
+  tx: Executor,
+  personId: string,
+  rows: readonly { id: string; values: ErasedAuditValues }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`select set_config('portal.audit_erasure', ${personId}, true)`);
+  for (const row of rows) {
+    await tx
+      .update(auditLog)
+      .set(row.values)
+      .where(and(eq(auditLog.id, row.id), eq(auditLog.targetId, personId)));
+  }
 }
 
 /** A page of the audit log, newest first; `operator` is part of the name or the exact account id. */

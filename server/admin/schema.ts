@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "person.lock",
   "person.unlock",
   "person.reset_2fa",
+  "person.add_second_factor",
   "person.resend_verification",
   "person.adjust_balance",
   "person.set_require_2fa",
@@ -123,6 +124,16 @@ export const personDetailDto = z.object({
       at: iso,
       ip: z.string().nullable(),
       data: z.record(z.string(), z.unknown()),
+    }),
+  ),
+  /** The newest audit rows about the person: operators' actions, and a second factor added to an operator. */
+  audit: z.array(
+    z.object({
+      id: z.string(),
+      at: iso,
+      action: z.string(),
+      operator: z.string().describe("Who acted: an operator, the command line's name, or the person"),
+      ip: z.string().nullable(),
     }),
   ),
 });

@@ -15,6 +15,7 @@ import { accountLocked } from "@/server/auth/locked";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import { recordSecurityEvent } from "@/server/security/service";
+import { alertOperatorSecondFactor } from "@/server/two-factor/operator-alert";
 import { findUserById, getCurrentUser } from "@/server/user/service";
 import { acceptAssertion, spendAnsweredChallenge, storeChallenge } from "./assertion";
 import { isReauthRecent, requireRecentReauth } from "./reauth";
@@ -99,7 +100,8 @@ export async function registerPasskey(
     challenge,
     rp: relyingParty(ctx.origin),
   });
-  if ((await findPasskeysOf(ctx.db, user.id)).length >= MAX_PASSKEYS) throw new AppError("PASSKEY_LIMIT");
+  const had = (await findPasskeysOf(ctx.db, user.id)).length;
+  if (had >= MAX_PASSKEYS) throw new AppError("PASSKEY_LIMIT");
   const row = await insertPasskey(ctx.db, {
     id: newId(),
     userId: user.id,
@@ -109,6 +111,12 @@ export async function registerPasskey(
   });
   if (!row) throw new AppError("PASSKEY_EXISTS");
   await recordSecurityEvent(ctx, user.id, "passkey_added", { passkey_id: row.id, kind: kindOf(row.aaguid) });
+  // A passkey sign-in satisfies the second factor (the console accepts it): an operator hears of it.
+  await alertOperatorSecondFactor(ctx, user, {
+    method: "passkey",
+    before: { passkeys: had },
+    after: { passkeys: had + 1 },
+  });
   return toDto(row);
 }
 

@@ -23,6 +23,7 @@ import {
   type UserFlow,
   updateFlowData,
 } from "@/server/verification/service";
+import { alertOperatorSecondFactor } from "./operator-alert";
 import {
   claimTotpStep,
   countBackupCodes,
@@ -108,6 +109,12 @@ export async function requireVerifySms(
   return { phone, exp_time: expTime };
 }
 
+/** What an operator's audit row compares when their two-factor changes (never a secret). */
+const twoFaState = (user: UserRow) => ({
+  two_fa: user.twoFaEnabledAt ? (user.twoFaType === "SMS" ? "sms" : "totp") : null,
+  two_fa_enabled_at: user.twoFaEnabledAt?.toISOString() ?? null,
+});
+
 /** Two-factor turned on: the method, the app's backup codes (shown once), and a sign-in it completed. */
 export type TwoFaEnabled = { method: TwoFaMethod; backupCodes?: string[]; signIn?: SignInOutcome };
 
@@ -163,6 +170,11 @@ export async function enable2fa(ctx: Ctx, input: z.output<typeof enable2faSchema
   await recordSecurityEvent(ctx, user.id, "2fa_enabled", {
     method: input.method,
     changed: Boolean(user.twoFaEnabledAt),
+  });
+  await alertOperatorSecondFactor(ctx, updated, {
+    method: input.method,
+    before: twoFaState(user),
+    after: twoFaState(updated),
   });
   const enabled: TwoFaEnabled = { method: input.method, ...(backupCodes ? { backupCodes } : {}) };
   if (!signInFlow) return enabled;

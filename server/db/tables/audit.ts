@@ -3,7 +3,9 @@ import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 /**
  * DESIGN §13: one row per operator action, from the console or `npm run admin`. Append-only: the
  * portal only inserts and reads it (a trigger refuses UPDATE and DELETE), and no foreign key ties
- * it to `users`, so erasing an account keeps its rows and their target id.
+ * it to `users`, so erasing an account keeps its rows and their target id. The one change the
+ * trigger lets through (migration 0016) is that erasure's: the personal values of the rows about
+ * the erased person (server/admin/audit.ts eraseAuditSubject).
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -20,7 +22,10 @@ export const auditLog = pgTable(
     /** `person`, `outbox`, …, and the id of the row acted on (null when the action has no one target). */
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
-    /** The changed fields only, before and after; never a secret or a hash. */
+    /**
+     * The changed fields only, before and after; never a secret or a hash, and the person's own
+     * free text (bank details, name) only as "set" / "changed" (PERSONAL_TEXT_FIELDS).
+     */
     before: jsonb("before").$type<Record<string, unknown>>(),
     after: jsonb("after").$type<Record<string, unknown>>(),
     note: text("note"),

@@ -6,8 +6,8 @@ import { SectionCard } from "@/components/ui/section-card";
 import type { PersonDetailDto } from "@/server/admin/schema";
 import { Require2faSwitch } from "./require-2fa-switch";
 
-// The person page's read-only cards: profile, sessions (with their sign-out buttons), passkeys and
-// security events. `when` formats an instant in the operator's zone ("never" for none).
+// The person page's read-only cards: profile, sessions (with their sign-out buttons), passkeys,
+// security events and the audit rows about the person. `when` formats an instant in the operator's zone ("never" for none).
 
 type When = (iso: string | null) => string;
 type Person = PersonDetailDto["person"];
@@ -172,6 +172,38 @@ export function EventsSection({ events, when }: { events: PersonDetailDto["event
               <p className="text-gray-900">{te.has(e.type) ? te(e.type) : e.type}</p>
               <p className="text-gray-500">
                 {when(e.at)} · {e.ip ?? "—"}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionCard>
+  );
+}
+
+/** An audit action's words: `person.lock` is `actions.person_lock` (as on the audit screen). */
+const auditActionKey = (action: string) => `actions.${action.replace(".", "_")}`;
+
+/**
+ * The newest audit rows about the person: what operators did to the account, and a second factor
+ * added to an operator's account (its actor is the person, the console's way back in).
+ */
+export function AuditSection({ audit, when }: { audit: PersonDetailDto["audit"]; when: When }) {
+  const t = useTranslations("admin.person");
+  const ta = useTranslations("admin.audit");
+  return (
+    <SectionCard title={t("auditTitle")}>
+      {audit.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">{t("noAudit")}</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-gray-100 text-sm">
+          {audit.map((a) => (
+            <li key={a.id} className="py-2">
+              <p className="text-gray-900">
+                {ta.has(auditActionKey(a.action)) ? ta(auditActionKey(a.action)) : a.action}
+              </p>
+              <p className="break-words text-gray-500">
+                {t("auditLine", { at: when(a.at), operator: a.operator, ip: a.ip ?? "—" })}
               </p>
             </li>
           ))}

@@ -12,7 +12,13 @@ import { formatListDateTime } from "@/lib/format";
 import type { BalanceKind, PersonDetailDto } from "@/server/admin/schema";
 import { ExportDialog } from "./export-dialog";
 import { BalancesSection } from "./person-balances";
-import { EventsSection, PasskeysSection, ProfileSection, SessionsSection } from "./person-sections";
+import {
+  AuditSection,
+  EventsSection,
+  PasskeysSection,
+  ProfileSection,
+  SessionsSection,
+} from "./person-sections";
 
 /** An action's dialog: its call, words and fields (the person's id is added). */
 type Action = {
@@ -30,7 +36,7 @@ type Action = {
 /**
  * A person's page in the operator console: profile, verification, second factor and its
  * requirement, scope and programmes, balances with their logs, sessions (sign one or all out),
- * passkeys and the newest security events; lock/unlock, reset two-factor, resend verification,
+ * passkeys, the newest security events and audit rows about them; lock/unlock, reset two-factor, resend verification,
  * edit details, balance changes, export and delete, each audited by the server.
  */
 export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: string; appNames: AppNames }) {
@@ -47,7 +53,7 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
       <DetailPending load={load} loading={t("loading")} back={{ href: "/admin/people", label: t("back") }} />
     );
   }
-  const { person, passkeys, sessions, events } = load.detail;
+  const { person, passkeys, sessions, events, audit } = load.detail;
   const when = (iso: string | null) => (iso ? formatListDateTime(iso, timeZone) : t("never"));
   const done = (message: string) => {
     setAction(null);
@@ -241,6 +247,7 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
       />
       <PasskeysSection passkeys={passkeys} when={when} />
       <EventsSection events={events} when={when} />
+      <AuditSection audit={audit} when={when} />
 
       {action && (
         <ActionDialog
