@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { PasswordStrength, personalInputs } from "@/components/forms/password-strength";
+import { PasswordStrength } from "@/components/forms/password-strength";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useValidationText } from "@/lib/hooks/use-api-form";
@@ -42,7 +42,6 @@ export function ChangePasswordDialog({
   });
   const id = formId;
   const newPassword = form.watch("new_password");
-  const userInputs = personalInputs(person);
 
   const fields = [
     ["old_password", "old", "current-password"],
@@ -83,7 +82,7 @@ export function ChangePasswordDialog({
               {...form.register(name)}
             />
             {name === "new_password" && (
-              <PasswordStrength id={`${id}-strength`} password={newPassword ?? ""} userInputs={userInputs} />
+              <PasswordStrength id={`${id}-strength`} password={newPassword ?? ""} person={person} />
             )}
           </Field>
         ))}
