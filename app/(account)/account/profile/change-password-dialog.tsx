@@ -39,6 +39,7 @@ export function ChangePasswordDialog({
     // SPEC §7: store_id empty, app_code luid.
     extra: { store_id: "", app_code: "luid" },
     onSaved,
+    newPassword: { field: "new_password", person: () => person },
   });
   const id = formId;
   const newPassword = form.watch("new_password");
