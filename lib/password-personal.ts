@@ -7,6 +7,8 @@
 export const PASSWORD_CHECK_KEYS = {
   personal: "passwordCheck.personal",
   common: "passwordCheck.common",
+  /** Too guessable by the estimator (lib/password-strength.ts): "Matkhau@123", "Nguyen@1990". */
+  weak: "passwordCheck.weak",
   breached: "passwordCheck.breached",
 } as const;
 

@@ -2,6 +2,8 @@
 // registration, reset, change) applies `newPasswordProblem`; every form shows `passwordHint`.
 // A plain module with no zod and no "use client": /signin's form imports it without a schema
 // library, the server page and the /2.0 schemas (lib/validation.ts) import the very same values.
+// How guessable a new password is, the rule's other half, is lib/password-strength.ts: kept apart
+// so that /signin never loads its estimator.
 
 /** Bounds of a new password. 64 leaves room for passphrases; any character counts. */
 export const PASSWORD_MIN = 8;

@@ -1,6 +1,6 @@
 "use client";
 import { PasswordField } from "@/components/ui/password-input";
-import { PasswordStrength, personalInputs } from "./password-strength";
+import { PasswordStrength } from "./password-strength";
 
 /**
  * A box for a password being set (sign-up, complete registration, reset): the labelled password
@@ -19,7 +19,7 @@ export function NewPasswordField({
   return (
     <div className="flex flex-col gap-1">
       <PasswordField autoComplete="new-password" {...props} />
-      <PasswordStrength id={`${props.id}-strength`} password={password} userInputs={personalInputs(person)} />
+      <PasswordStrength id={`${props.id}-strength`} password={password} person={person} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import type { estimateStrength } from "./password-strength-estimate";
-
-type Estimate = typeof estimateStrength;
-type Score = ReturnType<Estimate>;
+import { useEffect, useState } from "react";
+import type { PersonalDetails } from "@/lib/password-personal";
+import { ratePassword, type PasswordScore as Score } from "@/lib/password-strength";
 
 /** Bars filled per score (a very weak password still shows one), and their colour. */
 const BAR_COLOUR: Record<Score, string> = {
@@ -15,32 +13,25 @@ const BAR_COLOUR: Record<Score, string> = {
   4: "bg-green-600",
 };
 
-/** The person's details, as words the estimator counts as easy to guess. */
-export function personalInputs(person: { email?: string; fullname?: string; phone?: string }): string[] {
-  const local = person.email?.split("@")[0];
-  return [person.email, local, ...(person.fullname?.split(/\s+/) ?? []), person.phone]
-    .map((value) => value?.trim() ?? "")
-    .filter(Boolean);
-}
-
 /**
  * The strength meter under a new-password box: "Strength: weak" in words (read out through
- * `aria-live`) and bars beside them, never colour alone. The estimator and its dictionaries load
- * on the first typed character. Advice only: the server decides what it accepts.
+ * `aria-live`) and bars beside them, never colour alone. Its score is the rule's own rating
+ * (lib/password-strength.ts: below "good" is refused, by the form and by the server); the
+ * estimator and its dictionaries load on the first typed character.
  */
 export function PasswordStrength({
   id,
   password,
-  userInputs,
+  person = {},
 }: {
   id: string;
   password: string;
-  userInputs: readonly string[];
+  /** The person's details: the estimator counts them as known to an attacker. */
+  person?: PersonalDetails;
 }) {
   const t = useTranslations("passwordCheck.strength");
   const [score, setScore] = useState<Score | null>(null);
-  const estimate = useRef<Estimate | null>(null);
-  const inputs = userInputs.join("\n");
+  const { email, fullname, phone } = person;
 
   useEffect(() => {
     if (!password) {
@@ -48,19 +39,14 @@ export function PasswordStrength({
       return;
     }
     let isCurrent = true;
-    const run = (fn: Estimate) => {
-      if (isCurrent) setScore(fn(password, inputs.split("\n").filter(Boolean)));
-    };
-    if (estimate.current) run(estimate.current);
-    else
-      void import("./password-strength-estimate").then((module) => {
-        estimate.current = module.estimateStrength;
-        run(module.estimateStrength);
-      });
+    void ratePassword(password, { email, fullname, phone }).then(
+      (rating) => isCurrent && setScore(rating.score),
+      () => undefined, // the chunk did not load (offline): no meter, the form and server still judge
+    );
     return () => {
       isCurrent = false;
     };
-  }, [password, inputs]);
+  }, [password, email, fullname, phone]);
 
   return (
     <div className="flex flex-col gap-1" data-score={score ?? undefined}>

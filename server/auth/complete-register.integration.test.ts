@@ -10,7 +10,7 @@ type Data = Record<string, unknown> & {
   fields?: Record<string, string>;
 };
 
-const NEW_PASSWORD = "Fresh@2024";
+const NEW_PASSWORD = "Fresh kettle parade 2024";
 const completion = (overrides: Record<string, unknown> = {}) => ({
   fullname: "Trần Thị B",
   password: NEW_PASSWORD,

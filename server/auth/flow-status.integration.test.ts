@@ -7,7 +7,7 @@ import { setUpEnv } from "@/tests/support/env";
 
 type Data = Record<string, unknown> & { error?: string; fields?: Record<string, string>; token?: string };
 
-const NEW_PASSWORD = "Fresh@2024";
+const NEW_PASSWORD = "Fresh kettle parade 2024";
 const later = (seconds: number) => () => new Date(Date.now() + seconds * 1000);
 const status = (token: string, purpose: string, clock?: () => Date) =>
   call<Data>("/auth/flow-status", { token, purpose }, { clock });

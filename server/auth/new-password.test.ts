@@ -14,6 +14,25 @@ describe("newPasswordRefusal", () => {
     expect(await newPasswordRefusal(ctx, "Password123", ANN)).toBe("common");
     expect(await newPasswordRefusal(ctx, "correct horse battery staple", ANN)).toBeUndefined();
   });
+
+  it("then what the meter's estimator finds too guessable (lib/password-strength.ts)", async () => {
+    // None of these is on the local list (issue 37, finding 7).
+    for (const password of [
+      "Admin@123",
+      "Qwerty@123",
+      "Abc@12345",
+      "Passw0rd!",
+      "Matkhau@123",
+      "Nguyen@1990",
+    ]) {
+      expect(await newPasswordRefusal(ctx, password, ANN), password).toBe("weak");
+    }
+    // The person's details are known words: a name too short a part of the password to be
+    // refused as personal still makes it guessable.
+    const khiet = { email: "khiet.nghiem@example.com", fullname: "Nghiêm Khiết" };
+    expect(await newPasswordRefusal(ctx, "Khiet@123456", {})).toBeUndefined();
+    expect(await newPasswordRefusal(ctx, "Khiet@123456", khiet)).toBe("weak");
+  });
 });
 
 describe("with PWNED_PASSWORDS_URL, a service that cannot answer", () => {

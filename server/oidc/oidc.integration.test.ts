@@ -695,7 +695,11 @@ describe("revoking the portal session revokes its tokens", () => {
     const b = await signedInClient({ user });
     const changed = await call(
       "/user/change-password",
-      { old_password: PASSWORD, new_password: "Another#2026", confirm_password: "Another#2026" },
+      {
+        old_password: PASSWORD,
+        new_password: "Another kettle parade 2026",
+        confirm_password: "Another kettle parade 2026",
+      },
       { cookie: a.browser.cookie },
     );
     expect(changed.body.code).toBe(200);

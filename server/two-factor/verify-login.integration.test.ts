@@ -11,7 +11,7 @@ type Data = FlowData<{
 }>;
 type Mail = ReturnType<typeof outbox>[number] & { template?: string };
 
-const NEW_PASSWORD = "Fresh@2024";
+const NEW_PASSWORD = "Fresh kettle parade 2024";
 
 /**
  * A person who turned the authenticator on from the profile. `step(k)` is a time k TOTP steps

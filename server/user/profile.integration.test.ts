@@ -457,7 +457,10 @@ describe("/user/update", () => {
   it("a multipart body to a JSON-only call is BAD_JSON", async () => {
     const { cookie } = await signedIn();
     const form = new FormData();
-    form.append("jsonData", JSON.stringify({ old_password: PASSWORD, new_password: "Other#1234" }));
+    form.append(
+      "jsonData",
+      JSON.stringify({ old_password: PASSWORD, new_password: "Other kettle parade 1234" }),
+    );
     form.append("old_password", PASSWORD);
     const res = await postMultipart("/user/change-password", form, cookie);
     expect(res.status).toBe(400);
@@ -468,7 +471,7 @@ describe("/user/update", () => {
 });
 
 describe("/user/change-password", () => {
-  const NEW = "Fresh#4567";
+  const NEW = "Fresh kettle parade 4567";
 
   it("refuses a wrong current password on its field", async () => {
     const { cookie } = await signedIn();

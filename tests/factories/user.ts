@@ -5,6 +5,11 @@ import { getDb } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { insertUser, type NewUser } from "@/server/user/repository";
 
+/**
+ * The accounts' password, hashed straight into the row as an older rule allowed it: today's rule
+ * would refuse it as too guessable (lib/password-strength.ts), and sign-in must still take it.
+ * A test that sets a new password (sign-up, reset, change) uses a strong one of its own.
+ */
 export const PASSWORD = "Secret#123";
 
 export const randomEmail = (): string => `u${randomBytes(5).toString("hex")}@example.com`;

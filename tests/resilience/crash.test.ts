@@ -110,7 +110,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 4: crash in the middle of a loa
           {
             fullname: "Crash Test",
             email,
-            password: "Abc@1234",
+            password: "Otter-Lantern-Pickle-42",
             // A phone of its own: the demo account's verified 0912345678 would make every sign-up
             // a decoy (answered 200, never stored).
             phone: `09${String(w * 1_000_000 + i).padStart(8, "0")}`,

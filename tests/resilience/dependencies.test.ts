@@ -108,7 +108,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 5: dependencies failing", () =>
           {
             fullname: "Deps Test",
             email: `deps-${Date.now()}-${i}@example.com`,
-            password: "Abc@1234",
+            password: "Otter-Lantern-Pickle-42",
             phone: "0912345678",
             country_code: "vn",
             token,
@@ -287,7 +287,7 @@ describe.skipIf(!RESILIENCE_ENABLED)("resilience 5: dependencies failing", () =>
       {
         fullname: "Smtp Down",
         email: signupEmail,
-        password: "Abc@1234",
+        password: "Otter-Lantern-Pickle-42",
         phone: "0912345678",
         country_code: "vn",
         token: await solveCaptcha(p.url),

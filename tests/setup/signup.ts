@@ -6,7 +6,8 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
   return {
     fullname: "Nguyễn Văn A",
     email: randomEmail(),
-    password: "Abc@1234",
+    // Strong: a guessable password is refused (lib/password-strength.ts), and tests that want one say so.
+    password: "Otter-Lantern-Pickle-42",
     phone: "+84 912 345 678",
     country_code: "vn",
     ...overrides,

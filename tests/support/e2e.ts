@@ -173,7 +173,7 @@ export async function freshAccount(page: Page): Promise<{ email: string; passwor
   const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const email = `fresh-${id}@example.com`;
   const phone = `09${String(Math.floor(Math.random() * 100_000_000)).padStart(8, "0")}`;
-  const password = "Abc@12345";
+  const password = "Velvet-Otter-Lantern-47";
   await firstGoogleSignIn(page, { sub: `fresh-${id}`, email, name: "Fresh Person" });
   await expect(page).toHaveURL(/\/complete-reg/);
   // The form hydrates after the page shows: a value typed before that is reset, so wait for it.
@@ -282,7 +282,7 @@ export async function signUpThroughApi(
       data: {
         fullname: who.fullname,
         email,
-        password: "Abc@12345",
+        password: "Velvet-Otter-Lantern-47",
         phone: randomPhone(),
         country_code: "vn",
         token: await solvedCaptcha(request),

@@ -24,7 +24,10 @@ export function CompleteRegForm({ email, fullname }: { email: string; fullname: 
   const [search, setSearch] = useState("");
   const [leaving, setLeaving] = useState(false);
   const form = useForm<Values>({
-    resolver: catalogResolver<Values>(completeRegisterFormSchema, translate, label),
+    resolver: catalogResolver<Values>(completeRegisterFormSchema, translate, label, {
+      field: "password",
+      person: (values) => ({ email, fullname: values.fullname, phone: values.phone }),
+    }),
     defaultValues: { fullname, phone: "", password: "", country_code: "vn", policy: false },
   });
   const markServerErrors = useServerFieldErrors(form.setError);

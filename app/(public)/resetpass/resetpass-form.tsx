@@ -39,7 +39,10 @@ export function ResetPassForm({ token }: { token: string }) {
   const [isDone, setIsDone] = useState(false);
   const [isExpired, setIsExpired] = useState(false);
   const form = useForm<ResetPasswordFormInput>({
-    resolver: catalogResolver<ResetPasswordFormInput>(resetPasswordFormSchema, translate, label),
+    // The link names no one: the server also weighs the account's details (server/auth/new-password.ts).
+    resolver: catalogResolver<ResetPasswordFormInput>(resetPasswordFormSchema, translate, label, {
+      field: "password",
+    }),
     defaultValues: { password: "", confirm_password: "" },
   });
   const markServerErrors = useServerFieldErrors(form.setError);

@@ -61,7 +61,11 @@ export function SignUpForm({
   const submitted = useRef(false);
   const id = useId();
   const form = useForm<Values>({
-    resolver: catalogResolver<Values>(signUpFormSchema, translate, label),
+    // The password is rated with what is typed about the person, as the meter and the server do.
+    resolver: catalogResolver<Values>(signUpFormSchema, translate, label, {
+      field: "password",
+      person: ({ email, fullname, phone }) => ({ email, fullname, phone }),
+    }),
     defaultValues: {
       fullname: "",
       email: "",

@@ -87,7 +87,7 @@ test("keyboard only: sign up, solve the captcha, verify by email, land on the pr
   await typeInto(page, /^Email/, email);
   // A phone of its own: the demo account verified 0912345678 (a sign-up with it would be a decoy).
   await typeInto(page, /^Phone number/, randomPhone());
-  await typeInto(page, /^Password$/, "Abc@12345");
+  await typeInto(page, /^Password$/, "Velvet-Otter-Lantern-47");
   await tabTo(page, /I'm not a robot/);
   await page.keyboard.press("Space");
   await expect(page.getByText("Verified")).toBeVisible({ timeout: 30_000 });

@@ -112,12 +112,20 @@ test.describe("profile", () => {
     // The one rule's bound (lib/password-rule.ts).
     await expect(dialog.getByText("New password must be at least 8 characters")).toBeVisible();
 
-    await dialog.getByLabel("New password", { exact: true }).fill("newpass1");
-    await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass2");
+    // A guessable new password is refused in the browser, before the current one is checked.
+    await dialog.getByLabel("New password", { exact: true }).fill("Matkhau@123");
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("Matkhau@123");
+    await submit.click();
+    await expect(dialog.getByText(/This password is easy to guess/)).toBeVisible();
+
+    // "billionaire" passes the estimator but is on the list of common breached passwords: only
+    // the server refuses it, after the current password (below).
+    await dialog.getByLabel("New password", { exact: true }).fill("billionaire");
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("billionaire2");
     await submit.click();
     await expect(dialog.getByText("New password and confirmation do not match")).toBeVisible();
 
-    await dialog.getByLabel("Confirm new password", { exact: true }).fill("newpass1");
+    await dialog.getByLabel("Confirm new password", { exact: true }).fill("billionaire");
     await submit.click();
     await expect(dialog.getByText("The password is incorrect")).toBeVisible();
 

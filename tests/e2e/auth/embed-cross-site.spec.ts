@@ -38,7 +38,7 @@ const PARENT = "http://127.0.0.1:3313";
 /** The peers' own address: not on the allow-list. */
 const FOREIGN = PEER;
 const CALLBACK = "http://localhost:3311/callback";
-const PASSWORD = "Abc@12345";
+const PASSWORD = "Velvet-Otter-Lantern-47";
 
 const DEVICE_LIMIT = (() => {
   const servers = Array.isArray(config.webServer) ? config.webServer : [config.webServer];

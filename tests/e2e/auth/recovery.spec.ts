@@ -196,7 +196,7 @@ test("verify email: a mailed link verifies once, counts down from 8 s and redire
       data: {
         fullname: "Verify Person",
         email,
-        password: "Abc@12345",
+        password: "Velvet-Otter-Lantern-47",
         phone,
         country_code: "vn",
         verify_type: "SMS",

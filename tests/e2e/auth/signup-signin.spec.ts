@@ -10,7 +10,7 @@ test("sign up solving the captcha, verify by email, land on the profile, sign ou
   // A phone of its own: one another account verified (the demo's 0912345678) makes the sign-up a
   // decoy that is answered alike but never verifies.
   const phone = randomPhone();
-  const password = "Abc@12345";
+  const password = "Velvet-Otter-Lantern-47";
   await page.context().addCookies([{ name: "LANGUAGE", value: "en", url: "http://localhost:3310" }]);
 
   await page.goto("/signup");

@@ -40,7 +40,7 @@ for (const provider of ["Google", "Facebook"] as const) {
 
     const phone = randomPhone();
     await page.getByLabel("Phone number").fill(phone);
-    await page.getByLabel("Password", { exact: true }).fill("Abc@12345");
+    await page.getByLabel("Password", { exact: true }).fill("Velvet-Otter-Lantern-47");
     await page.getByRole("checkbox", { name: /terms of use/ }).check();
     await page.getByRole("button", { name: "Complete" }).click();
 

@@ -22,7 +22,7 @@ import { Authenticator } from "../../support/totp";
 const APP = "http://localhost:3310";
 // page.request carries the browser's cookies; the portal wants its own origin on a cookie POST.
 const SAME_ORIGIN = { origin: APP };
-const PASSWORD = "Abc@12345";
+const PASSWORD = "Velvet-Otter-Lantern-47";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /** DEVICE_LIMIT of the app under test (the server's default is 10). */

@@ -66,7 +66,7 @@ test.describe("two instances on one PostgreSQL and one Redis", () => {
   test.describe.configure({ mode: "default" });
   const instances: ChildProcess[] = [];
   let database = "";
-  const password = "Abc@12345";
+  const password = "Velvet-Otter-Lantern-47";
   const email = `scale-${randomBytes(4).toString("hex")}@example.com`;
 
   test.beforeAll(async () => {

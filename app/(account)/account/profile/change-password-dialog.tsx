@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { PasswordStrength, personalInputs } from "@/components/forms/password-strength";
+import { PasswordStrength } from "@/components/forms/password-strength";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { useValidationText } from "@/lib/hooks/use-api-form";
@@ -39,10 +39,10 @@ export function ChangePasswordDialog({
     // SPEC §7: store_id empty, app_code luid.
     extra: { store_id: "", app_code: "luid" },
     onSaved,
+    newPassword: { field: "new_password", person: () => person },
   });
   const id = formId;
   const newPassword = form.watch("new_password");
-  const userInputs = personalInputs(person);
 
   const fields = [
     ["old_password", "old", "current-password"],
@@ -83,7 +83,7 @@ export function ChangePasswordDialog({
               {...form.register(name)}
             />
             {name === "new_password" && (
-              <PasswordStrength id={`${id}-strength`} password={newPassword ?? ""} userInputs={userInputs} />
+              <PasswordStrength id={`${id}-strength`} password={newPassword ?? ""} person={person} />
             )}
           </Field>
         ))}

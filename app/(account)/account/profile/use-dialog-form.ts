@@ -4,7 +4,7 @@ import { useEffect, useId } from "react";
 import { type DefaultValues, type FieldValues, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { useToast } from "@/components/ui/toast";
-import { catalogResolver } from "@/lib/form-resolver";
+import { catalogResolver, type NewPasswordCheck } from "@/lib/form-resolver";
 import { useServerFieldErrors, useValidationText } from "@/lib/hooks/use-api-form";
 import { type ApiData, api } from "@/lib/http/client";
 import { type Envelope, isSuccess } from "@/lib/http/envelope";
@@ -23,13 +23,15 @@ export function useDialogForm<T extends FieldValues>(options: {
   extra?: Record<string, unknown>;
   onSaved: (message: string) => void;
   onError?: (envelope: Envelope<ApiData>) => boolean;
+  /** A form that sets a password: rated before it is sent (lib/form-resolver.ts). */
+  newPassword?: NewPasswordCheck<T>;
 }) {
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const toast = useToast();
   const formId = `${useId()}-form`;
   const form = useForm<T>({
-    resolver: catalogResolver<T>(options.schema, translate, label),
+    resolver: catalogResolver<T>(options.schema, translate, label, options.newPassword),
     defaultValues: options.values as DefaultValues<T>,
   });
   const markServerErrors = useServerFieldErrors(form.setError);
