@@ -381,7 +381,7 @@ describe("deploy/proxy", () => {
 
   it("HAProxy: drops idle server connections before the portal does, retries only idempotent requests", () => {
     const cfg = read("deploy/proxy/haproxy.cfg");
-    const purge = /^\s*pool-purge-delay (\d+)s$/m.exec(cfg)?.[1];
+    const purge = /^\s*default-server .*\bpool-purge-delay (\d+)s\b/m.exec(cfg)?.[1];
     expect(Number(purge) * 1000).toBeLessThan(portalKeepAliveMs);
     expect(cfg).toMatch(
       /^\s*http-request disable-l7-retry unless METH_GET \|\| METH_HEAD \|\| METH_OPTIONS$/m,
