@@ -243,3 +243,29 @@ test("sign in once: a signed-in person reaches the product without typing, full 
   expect(received?.data.luid?.is_close_iframe).toBe(true);
   expect(await tokenWorks(received?.data.luid?.token)).toBe(demo.email);
 });
+
+test("a framed sign-in with nowhere to go offers the profile in a tab of its own, never inside the frame", async ({
+  page,
+}) => {
+  const demo = demoAccount();
+  // No callback_url: the next page would be the profile, which no product may frame (issue 37).
+  await page.goto(parentAt("http://localhost:3311", framed("iframe=1&layout=2&lang=en")));
+  const frame = page.frameLocator("#portal");
+  await submitSignIn(frame, demo.email, demo.password);
+  const offer = frame.getByTestId("open-in-tab");
+  await expect(offer).toBeVisible();
+  await expect(offer).toHaveAttribute("target", "_blank");
+  await expect(offer).toHaveAttribute("href", /^\/account\/profile/);
+
+  const [tab] = await Promise.all([page.waitForEvent("popup"), offer.click()]);
+  await expect(tab).toHaveURL(/\/account\/profile/);
+  const profile = await tab.context().request.get(`${PORTAL}/account/profile`, { maxRedirects: 0 });
+  expect(profile.status()).toBe(200);
+  expect(profile.headers()["x-frame-options"]).toBe("SAMEORIGIN");
+  const ancestors = profile
+    .headers()
+    ["content-security-policy"]?.split(";")
+    .map((directive) => directive.trim())
+    .find((directive) => directive.startsWith("frame-ancestors"));
+  expect(ancestors).toBe("frame-ancestors 'self'");
+});
