@@ -19,7 +19,8 @@ PORT="${CONTAINER_TEST_PORT:-3510}"
 BASE_IMAGE="${CONTAINER_TEST_BASE:-localhost/portal-node-base:24}"
 IMAGE="${CONTAINER_TEST_IMAGE:-localhost/portal:container-test}"
 PG_ADMIN_URL="${CONTAINER_TEST_PG_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-REDIS_URL="${CONTAINER_TEST_REDIS_URL:-redis://127.0.0.1:6379/15}"
+# Its own Redis database: the resilience suite spends the per-address budgets of 10–15 on purpose.
+REDIS_URL="${CONTAINER_TEST_REDIS_URL:-redis://127.0.0.1:6379/9}"
 DRAIN=5
 GRACE=10
 CTR="portal-container-test-$$"
