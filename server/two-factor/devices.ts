@@ -109,6 +109,21 @@ export async function deviceLimitReached(
   });
 }
 
+/** Which browser, system, address and time a security mail names (new device, operator's second factor). */
+export function deviceMailParams(
+  ctx: Pick<Ctx, "clock" | "ip" | "userAgent">,
+  user: UserRow,
+): { browser: string; os: string; ip: string; time: string } {
+  const agent = parseUserAgent(ctx.userAgent);
+  return {
+    browser: agent.browser,
+    os: agent.os,
+    ip: ctx.ip,
+    // lib/format's numbers-only date: no month names CLDR lacks, Latin digits in every language.
+    time: formatListDateTime(ctx.clock(), user.timezone),
+  };
+}
+
 /**
  * An email in the person's language about a sign-in from a browser never seen before (the
  * sign-in's statement tells, server/auth/repository.ts). A mail that cannot go out is only logged.
@@ -116,14 +131,7 @@ export async function deviceLimitReached(
 export async function notifyNewDevice(ctx: Ctx, user: UserRow): Promise<void> {
   const lang = toLocale(user.language);
   const t = translator(lang);
-  const agent = parseUserAgent(ctx.userAgent);
-  const params = {
-    browser: agent.browser,
-    os: agent.os,
-    ip: ctx.ip,
-    // lib/format's numbers-only date: no month names CLDR lacks, Latin digits in every language.
-    time: formatListDateTime(ctx.clock(), user.timezone),
-  };
+  const params = deviceMailParams(ctx, user);
   try {
     await deliver(
       {

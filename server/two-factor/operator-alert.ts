@@ -1,12 +1,11 @@
 import "server-only";
-import { formatListDateTime } from "@/lib/format";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
-import { parseUserAgent } from "@/lib/user-agent";
 import { changedFields, recordAudit } from "@/server/admin/audit";
 import type { Ctx } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
 import { deliver } from "@/server/notify/deliver";
+import { deviceMailParams } from "./devices";
 
 // Issue 37, finding 6: an operator whose second factor was reset got the console back by enrolling
 // a new one, and nobody heard of it. A second factor counts wherever the console accepts it
@@ -58,14 +57,9 @@ async function mailOperator(
 ): Promise<void> {
   const lang = toLocale(user.language);
   const t = translator(lang);
-  const agent = parseUserAgent(ctx.userAgent);
   const params = {
     method: t(`notify.operatorSecondFactor.methods.${method}`),
-    browser: agent.browser,
-    os: agent.os,
-    ip: ctx.ip,
-    // lib/format's numbers-only date: no month names CLDR lacks, Latin digits in every language.
-    time: formatListDateTime(ctx.clock(), user.timezone),
+    ...deviceMailParams(ctx, user),
   };
   try {
     await deliver(
