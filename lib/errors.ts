@@ -98,6 +98,8 @@ export const ERROR_CODES = {
   TWO_FA_NOT_ENABLED: 409,
   OUTBOX_ROW_NOT_FOUND: 404,
   OUTBOX_ROW_SENT: 409,
+  /** A product's events call names an event that is not one of that product's own. */
+  EVENT_NOT_FOUND: 404,
   /** An operator call names a person who does not exist (or was erased). */
   PERSON_NOT_FOUND: 404,
   PERSON_EMAIL_VERIFIED: 409,

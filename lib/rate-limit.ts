@@ -26,6 +26,8 @@ export const LIMITS = {
   passkeyOptionsIp: { points: 120, duration: 15 * 60 },
   /** Downloads of a person's whole data (Profile → Your data): each one reads every table. */
   dataExportUser: { points: 5, duration: 60 * 60 },
+  /** A product's event redeliveries (each one is a signed POST the worker makes): room for a replay after an outage. */
+  redeliverApp: { points: 1000, duration: 10 * 60 },
 } as const;
 export type LimitName = keyof typeof LIMITS;
 

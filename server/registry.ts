@@ -20,6 +20,7 @@ import { packageCalls } from "./package/handlers";
 import { partnerCalls } from "./partner/handlers";
 import { passkeyCalls } from "./passkey/handlers";
 import { paymentCalls } from "./payment/handlers";
+import { productCalls } from "./product/handlers";
 import { twoFactorCalls } from "./two-factor/handlers";
 import { userCalls } from "./user/handlers";
 
@@ -35,6 +36,7 @@ export const registry: Record<string, Call> = {
   ...balanceCalls,
   ...packageCalls,
   ...orderCalls,
+  ...productCalls,
   ...paymentCalls,
   ...checkoutCalls,
   ...affiliateCalls,

@@ -27,6 +27,7 @@ const TAGS: Record<string, string> = {
   referral: "People the person referred",
   package: "The package catalog",
   order: "Orders: the person's, and a product's order creation",
+  product: "A product's own calls with its api_key: the events sent to its webhook, and their redelivery",
   payment: "Payment attempts and the gateways' callbacks",
   captcha: "The sign-up captcha (ALTCHA)",
   lead: "Lead capture to the form service",

@@ -54,6 +54,8 @@ const ERROR_NOTES: Partial<Record<ErrorCode, string>> = {
   STORE_NOT_OWNED: "`data.line` is the index of the refused line (order/create).",
   RATE_LIMITED: "Try again after the seconds the message names.",
   ACCOUNT_LOCKED: "`data.locked_reason` is the reason an operator gave when locking sign-in, or null.",
+  EVENT_NOT_FOUND:
+    "No event with that id was queued for the calling product; another product's event answers the same, so nobody learns it exists.",
 };
 
 export function errorDescription(code: ErrorCode): string {

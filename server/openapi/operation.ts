@@ -152,7 +152,8 @@ export function operationOf(path: string, call: Call, index: SharedIndex): Opera
     }
     operation.requestBody = { required: true, content };
   }
-  if (call.auth === "product") {
+  // Only the calls that keep a result per key read the header (order/create).
+  if (call.auth === "product" && call.errors?.includes("IDEMPOTENCY_MISMATCH")) {
     operation.parameters = [
       ...(operation.parameters ?? []),
       {

@@ -37,7 +37,7 @@ export async function claimDue(
     .for("update", { skipLocked: true });
   return db
     .update(outbox)
-    .set({ lockedUntil: lease, attempts: sql`${outbox.attempts} + 1` })
+    .set({ lockedUntil: lease, attempts: sql`${outbox.attempts} + 1`, lastAttemptAt: now })
     .where(sql`${outbox.id} in (${due})`)
     .returning();
 }
@@ -48,12 +48,13 @@ const deliveredPayload = sql`case when ${outbox.kind} = 'message' then jsonb_bui
 /**
  * Marks a row delivered. A vendor's answer is kept: its message id and "accepted" — unless a
  * delivery report got here first (eSMS may report before the send's own answer is written).
+ * A product event keeps its webhook's HTTP status.
  */
 export async function markDone(
   db: Executor,
   id: string,
   now: Date,
-  receipt: { vendorMessageId?: string; detail?: string } = {},
+  receipt: { vendorMessageId?: string; detail?: string; status?: number } = {},
 ): Promise<void> {
   await db
     .update(outbox)
@@ -61,6 +62,7 @@ export async function markDone(
       doneAt: now,
       lockedUntil: null,
       lastError: null,
+      lastStatus: receipt.status ?? null,
       payload: deliveredPayload,
       vendorMessageId: sql`coalesce(${receipt.vendorMessageId ?? null}::text, ${outbox.vendorMessageId})`,
       deliveryStatus: sql`case when ${outbox.vendor} is null then null else coalesce(${outbox.deliveryStatus}, 'accepted') end`,
@@ -116,15 +118,17 @@ export async function applyDeliveryReport(
   return rows.length > 0;
 }
 
+/** A failed try to retry at `nextAttemptAt`; `status` is a webhook's HTTP answer (null: none came). */
 export async function markFailed(
   db: Executor,
   id: string,
   error: string,
   nextAttemptAt: Date,
+  status: number | null = null,
 ): Promise<void> {
   await db
     .update(outbox)
-    .set({ lastError: error.slice(0, 500), nextAttemptAt, lockedUntil: null })
+    .set({ lastError: error.slice(0, 500), nextAttemptAt, lockedUntil: null, lastStatus: status })
     .where(eq(outbox.id, id));
 }
 
@@ -229,5 +233,58 @@ export async function findOutboxPage(
 /** One row by id, locked until the caller's transaction ends (an operator's retry or drop). */
 export async function findOutboxForUpdate(db: Executor, id: string): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1).for("update");
+  return row;
+}
+
+// A product's own events (/2.0/product/events/*): only rows of kind "event" whose target is that
+// product's app code are ever read or changed here.
+
+/** The event's type, kept in its payload (`{ app, event: { type, … } }`). */
+const eventType = sql<string>`${outbox.payload}->'event'->>'type'`;
+
+/** A page of one product's events, newest first, by type, state and creation time. */
+export async function findAppEventsPage(
+  db: Executor,
+  query: {
+    app: string;
+    type?: string;
+    status?: OutboxStatus;
+    from?: Date;
+    to?: Date;
+    limit: number;
+    offset: number;
+  },
+): Promise<{ items: OutboxRow[]; total: number }> {
+  const where = and(
+    eq(outbox.kind, "event"),
+    eq(outbox.target, query.app),
+    query.type ? sql`${eventType} = ${query.type}` : undefined,
+    query.status ? OUTBOX_STATES[query.status] : undefined,
+    ...within(outbox.createdAt, query),
+  );
+  const items = await db
+    .select()
+    .from(outbox)
+    .where(where)
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return { items, total: await cappedCount(db, outbox, where) };
+}
+
+/**
+ * Makes one of `app`'s events due now with a fresh set of attempts, delivered or not (its payload
+ * is kept on delivery). A worker's claim in flight stays: that send's outcome lands first, and a
+ * failed one is retried as usual. Undefined when `app` has no event `id`.
+ */
+export async function requeueAppEvent(
+  db: Executor,
+  options: { app: string; id: string; now: Date },
+): Promise<OutboxRow | undefined> {
+  const [row] = await db
+    .update(outbox)
+    .set({ doneAt: null, attempts: 0, nextAttemptAt: options.now })
+    .where(and(eq(outbox.id, options.id), eq(outbox.kind, "event"), eq(outbox.target, options.app)))
+    .returning();
   return row;
 }

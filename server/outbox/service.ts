@@ -9,6 +9,7 @@ import {
   applyDeliveryReport,
   countUndelivered,
   deleteOutbox,
+  findAppEventsPage,
   findOldestWaiting,
   findOutbox,
   findOutboxForUpdate,
@@ -19,6 +20,7 @@ import {
   markGivenUp,
   markRerouted,
   type OutboxStatus,
+  requeueAppEvent,
   resetOutbox,
 } from "./repository";
 
@@ -224,3 +226,17 @@ export async function oldestWaitingSeconds(db: Executor, now: Date = new Date())
 
 /** Rows not yet delivered: due, waiting for a retry, or given up. */
 export const countUndeliveredRows = (db: Executor): Promise<number> => countUndelivered(db);
+
+// A product's own events (server/product): read and requeued by app code, never another app's.
+
+/** A page of one product's events, newest first. */
+export const findProductEventsPage = (
+  db: Executor,
+  query: Parameters<typeof findAppEventsPage>[1],
+): Promise<{ items: OutboxRow[]; total: number }> => findAppEventsPage(db, query);
+
+/** Queues one of the product's events again, due now; undefined when the product has no such event. */
+export const redeliverProductEvent = (
+  db: Executor,
+  options: { app: string; id: string; now: Date },
+): Promise<OutboxRow | undefined> => requeueAppEvent(db, options);

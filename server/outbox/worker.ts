@@ -33,29 +33,52 @@ function failureLabels(row: OutboxRow): { kind: string; channel: string; vendor:
   return { kind: row.kind, channel, vendor: row.vendor ?? providerOf(channel) };
 }
 
-/** POSTs one product event, signed; anything but a 2xx is a failure to retry. */
-async function sendEvent(payload: EventPayload, now: Date): Promise<void> {
+/** A product's webhook answered, but not 2xx: its status is kept for the product's events list. */
+class WebhookAnswerError extends Error {
+  constructor(readonly status: number) {
+    super(`webhook answered ${status}`);
+  }
+}
+
+/** fetch's "fetch failed" says nothing: its cause's code (ECONNREFUSED, ENOTFOUND, …) does. */
+function unreachable(error: unknown): Error {
+  if (!(error instanceof Error)) return new Error(String(error));
+  if (error.name === "TimeoutError") return new Error("webhook did not answer within 10 s");
+  const cause = error.cause as { code?: unknown } | undefined;
+  return typeof cause?.code === "string" ? new Error(`${error.message}: ${cause.code}`) : error;
+}
+
+/** POSTs one product event, signed; anything but a 2xx is a failure to retry. Answers the status. */
+async function sendEvent(payload: EventPayload, now: Date): Promise<number> {
   const app = env().APPS_CONFIG[payload.app];
   if (!app?.webhook || !app.webhook_secret) throw new Error(`app ${payload.app} has no webhook any more`);
   const body = JSON.stringify(payload.event);
-  const response = await fetch(app.webhook, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": "account-portal-webhooks/1",
-      [SIGNATURE_HEADER]: signPayload(app.webhook_secret, body, now),
-    },
-    body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
+  let response: Response;
+  try {
+    response = await fetch(app.webhook, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "account-portal-webhooks/1",
+        [SIGNATURE_HEADER]: signPayload(app.webhook_secret, body, now),
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw unreachable(error);
+  }
+  // The answer's body is not read: drop it so the connection is let go.
+  await response.body?.cancel().catch(() => undefined);
+  if (response.status < 200 || response.status >= 300) throw new WebhookAnswerError(response.status);
+  return response.status;
 }
 
-async function send(db: Db, row: OutboxRow, now: Date): Promise<Receipt | "expired"> {
+async function send(db: Db, row: OutboxRow, now: Date): Promise<(Receipt & { status?: number }) | "expired"> {
   if (row.kind === "event") {
-    await sendEvent(row.payload as EventPayload, now);
-    return { vendor: "webhook" };
+    const status = await sendEvent(row.payload as EventPayload, now);
+    return { vendor: "webhook", status };
   }
   // Builds the zip, stores it and emails the link; a failed email retries with a fresh link.
   if (row.kind === "data_export") {
@@ -121,7 +144,8 @@ export async function runOutboxOnce(
           else await markGivenUp(db, row.id, message);
           return;
         }
-        await markFailed(db, row.id, message, new Date(now.getTime() + backoffMs(row.attempts)));
+        const status = error instanceof WebhookAnswerError ? error.status : null;
+        await markFailed(db, row.id, message, new Date(now.getTime() + backoffMs(row.attempts)), status);
       }
     }),
   );

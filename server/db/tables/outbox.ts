@@ -21,6 +21,10 @@ export const outbox = pgTable(
     /** A worker's claim: nobody else sends the row before this instant. */
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** When a worker last claimed the row to send it (a product's events list shows it). */
+    lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+    /** A product event's last HTTP answer from the webhook; null when it gave none (refused, timed out). */
+    lastStatus: integer("last_status"),
     doneAt: timestamp("done_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     // A message handed to a vendor (eSMS, Zalo ZNS): its row exists from the first try, so the
@@ -38,6 +42,8 @@ export const outbox = pgTable(
   (t) => [
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.doneAt} is null`),
     index("outbox_created_idx").on(t.createdAt.desc().nullsFirst()),
+    // A product's own events, newest first (/2.0/product/events/list).
+    index("outbox_event_app_idx").on(t.target, t.createdAt.desc()).where(sql`${t.kind} = 'event'`),
     // A report without its RequestId is matched by the vendor's message id.
     index("outbox_vendor_message_idx")
       .on(t.vendor, t.vendorMessageId)
