@@ -7,6 +7,7 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "@/lib/env";
+import { logger } from "@/lib/logger";
 import { SESSION_COOKIE, sealSession } from "@/lib/session";
 import { proxy, config as proxyConfig } from "./proxy";
 
@@ -164,5 +165,62 @@ describe("a frame sent by the proxy to a page it may not show", () => {
   it("a framed page that stays framable is redirected as before", async () => {
     const framed = await ask("/account/profile", "anonymous", { "sec-fetch-dest": "iframe" });
     expect(new URL(framed.headers.get("location") ?? "").pathname).toBe("/signin");
+  });
+});
+
+describe("a product framing the sign-in from its own home (issue 38)", () => {
+  const HOME = "https://shop.home.example";
+
+  beforeAll(() => {
+    vi.stubEnv("APPS_CONFIG", JSON.stringify({ ls: { name: "Shop", home: `${HOME}/store/` } }));
+    resetEnvForTests();
+  });
+
+  afterAll(() => {
+    vi.stubEnv("APPS_CONFIG", "{}");
+    resetEnvForTests();
+  });
+
+  const framedFrom = (referer: string) =>
+    ask("/signin?iframe=1", "anonymous", {
+      "sec-fetch-dest": "iframe",
+      "sec-fetch-site": "cross-site",
+      referer,
+    });
+
+  it("names the APPS_CONFIG home in frame-ancestors beside CALLBACK_ALLOWED_HOSTS", async () => {
+    const response = await framedFrom(`${HOME}/store/checkout`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp.split("; ").find((d) => d.startsWith("frame-ancestors"))).toBe(`${FAMILY} ${HOME}`);
+  });
+
+  it("logs one warning line naming a parent frame-ancestors refuses, once however often it frames", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    try {
+      for (let i = 0; i < 3; i++) await framedFrom("https://refused.frame.example/page?x=1");
+      await framedFrom(`${HOME}/store/`);
+      await framedFrom("https://app.example.com/embed");
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]).toEqual([
+        { frame_parent: "https://refused.frame.example", path: "/signin" },
+        "frame refused: https://refused.frame.example is not in CALLBACK_ALLOWED_HOSTS or an APPS_CONFIG home (or is plain http off loopback, or not on the listed port)",
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("says nothing of a page the family may not frame (its own rule, not the allow-list)", async () => {
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => undefined);
+    try {
+      await ask("/account/profile", "signed-in", {
+        "sec-fetch-dest": "iframe",
+        "sec-fetch-site": "cross-site",
+        referer: "https://other.refused.example/",
+      });
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

@@ -1,11 +1,31 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { accessState, redirectFor } from "@/lib/access";
 import { serializeCookie } from "@/lib/cookies";
-import { env } from "@/lib/env";
+import { type Env, env } from "@/lib/env";
+import { familyHosts, refusedFrameParent } from "@/lib/family-origins";
 import { framingOf, openInTabPath } from "@/lib/frame";
 import { LANGUAGE_COOKIE, requestedLocale } from "@/lib/locales";
+import { logger } from "@/lib/logger";
+import { oncePerWindow } from "@/lib/once-per-window";
 import { pageSecurityHeaders } from "@/lib/security-headers";
 import { SESSION_COOKIE, unsealSession } from "@/lib/session";
+
+/**
+ * Each refused parent is named once an hour, at most 100 of them an hour: any site can frame the
+ * sign-in on every page view (and forge the Referer of its own requests), so a line per request
+ * would let it fill the log; one line per origin is all a product team needs to find its mistake.
+ */
+const frameParentWarnings = oncePerWindow({ windowMs: 60 * 60 * 1000, maxKeys: 100 });
+
+/** One warning line naming a parent the browser will refuse to show a framed page in. */
+function warnIfFrameParentRefused(request: NextRequest, config: Env, pathname: string): void {
+  const origin = refusedFrameParent(request.headers, familyHosts(config));
+  if (!origin || !frameParentWarnings(origin)) return;
+  logger.warn(
+    { frame_parent: origin, path: pathname },
+    `frame refused: ${origin} is not in CALLBACK_ALLOWED_HOSTS or an APPS_CONFIG home (or is plain http off loopback, or not on the listed port)`,
+  );
+}
 
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -32,10 +52,12 @@ export async function proxy(request: NextRequest) {
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
   // Only the pages a product's frame shows name the family in frame-ancestors (lib/frame.ts).
+  const framing = framingOf(pathname);
+  if (framing === "family") warnIfFrameParentRefused(request, config, pathname);
   const headers = pageSecurityHeaders(config, {
     nonce,
     isDev: config.NODE_ENV === "development",
-    framing: framingOf(pathname),
+    framing,
   });
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);

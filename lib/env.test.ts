@@ -192,3 +192,71 @@ describe("secrets (issue 35, finding 5)", () => {
     expect(parseEnv({ DATA_DIR: dataDir }).SESSION_SECRET).toBe(first.SESSION_SECRET);
   });
 });
+
+describe("the family's hosts and the OIDC clients' authentication (issue 38)", () => {
+  const base = {
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")),
+    SESSION_SECRET: "s".repeat(32),
+    DATA_ENCRYPTION_KEY: "d".repeat(32),
+    ALTCHA_HMAC_KEY: "a".repeat(32),
+  };
+
+  it("takes host entries in CALLBACK_ALLOWED_HOSTS and refuses what is no host", () => {
+    const config = parseEnv({
+      ...base,
+      CALLBACK_ALLOWED_HOSTS: " App.Example.com, *.a.com,localhost:4000,[::1]:4001",
+    });
+    expect(config.allowedHosts).toEqual(["app.example.com", "*.a.com", "localhost:4000", "[::1]:4001"]);
+    for (const bad of ["https://a.com", "a.com/path", "*", "*.com", "a.com:x", "a b.com", "*.*.a.com"]) {
+      expect(() => parseEnv({ ...base, CALLBACK_ALLOWED_HOSTS: `a.com,${bad}` }), bad).toThrow(
+        /CALLBACK_ALLOWED_HOSTS: .*not a host entry/,
+      );
+    }
+  });
+
+  const client = { client_id: "forum", redirect_uris: ["https://forum.example/cb"] };
+  const clients = (...list: object[]) => ({ ...base, OIDC_CLIENTS: JSON.stringify(list) });
+
+  it("takes an optional token_endpoint_auth_method that fits the client", () => {
+    const config = parseEnv(
+      clients(
+        { ...client, client_id: "any", client_secret: "s".repeat(16) },
+        {
+          ...client,
+          client_id: "post",
+          client_secret: "s".repeat(16),
+          token_endpoint_auth_method: "client_secret_post",
+        },
+        {
+          ...client,
+          client_id: "basic",
+          client_secret: "s".repeat(16),
+          token_endpoint_auth_method: "client_secret_basic",
+        },
+        { ...client, client_id: "spa", token_endpoint_auth_method: "none" },
+      ),
+    );
+    expect(config.OIDC_CLIENTS.map((c) => [c.client_id, c.token_endpoint_auth_method])).toEqual([
+      ["any", undefined],
+      ["post", "client_secret_post"],
+      ["basic", "client_secret_basic"],
+      ["spa", "none"],
+    ]);
+  });
+
+  it.each([
+    [
+      "none for a client with a secret",
+      { client_secret: "s".repeat(16), token_endpoint_auth_method: "none" },
+    ],
+    ["a secret method without a secret", { token_endpoint_auth_method: "client_secret_post" }],
+    [
+      "a method the provider does not offer",
+      { client_secret: "s".repeat(16), token_endpoint_auth_method: "private_key_jwt" },
+    ],
+  ])("refuses %s", (_label, extra) => {
+    expect(() => parseEnv(clients({ ...client, ...extra }))).toThrow(
+      /OIDC_CLIENTS.*token_endpoint_auth_method/s,
+    );
+  });
+});

@@ -5,6 +5,15 @@ import path from "node:path";
 import { z } from "zod";
 import { bool, messagingEnv } from "./env-messaging";
 import { appSchema, isImageAddress, isPostgresUrl, isRedisUrl, oidcClientSchema } from "./env-values";
+import { isHostEntry } from "./family-origins";
+
+/** The entries of a comma-separated host list, trimmed and lower-case. */
+function hostList(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}
 
 /** The settings that say where the data is: all `npm run migrate` reads. */
 const databaseSettings = {
@@ -28,7 +37,22 @@ export const envSchema = z.object({
   DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
   /** Malformed = refused at start; well-formed but unreachable = started degraded (/readyz). */
   REDIS_URL: z.string().refine(isRedisUrl, "not a redis:// or rediss:// URL").optional(),
-  CALLBACK_ALLOWED_HOSTS: z.string().default(""),
+  /**
+   * Hosts that may receive a token and frame the framed pages (with the APPS_CONFIG homes). An entry
+   * that is no host (a scheme, a path, a bare `*`, `*.com`) is refused at start: it would match
+   * nothing as a callback and make nonsense (or a whole top-level domain) of frame-ancestors.
+   */
+  CALLBACK_ALLOWED_HOSTS: z
+    .string()
+    .default("")
+    .superRefine((raw, ctx) => {
+      const bad = hostList(raw).filter((entry) => !isHostEntry(entry));
+      if (bad.length === 0) return;
+      ctx.addIssue({
+        code: "custom",
+        message: `${bad.map((entry) => JSON.stringify(entry)).join(", ")}: not a host entry (a.com, a.com:8443, *.a.com, localhost:4000; no scheme, path, bare * or *.<one label>)`,
+      });
+    }),
   APPS_CONFIG: z
     .string()
     .default("{}")
@@ -297,9 +321,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     ...parsed,
     ...loadSecrets(parsed),
     DEMO_SEED: parsed.DEMO_SEED ?? !parsed.DATABASE_URL,
-    allowedHosts: parsed.CALLBACK_ALLOWED_HOSTS.split(",")
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
+    allowedHosts: hostList(parsed.CALLBACK_ALLOWED_HOSTS),
   };
 }
 

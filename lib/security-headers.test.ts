@@ -32,7 +32,7 @@ describe("pageSecurityHeaders", () => {
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        "frame-ancestors 'self' https://app.example.com http://localhost:4000 https://localhost:4000",
+        "frame-ancestors 'self' https://app.example.com http://localhost:4000 https://localhost:4000 https://lp.example",
       ].join("; "),
     );
     expect(headers).toMatchObject({
@@ -41,6 +41,39 @@ describe("pageSecurityHeaders", () => {
     });
     expect(headers["x-frame-options"]).toBeUndefined();
     expect(headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("the family's frame-ancestors: every APPS_CONFIG home with CALLBACK_ALLOWED_HOSTS, nothing broader (issue 38)", () => {
+    const family = parseEnv({
+      ...secrets,
+      CALLBACK_ALLOWED_HOSTS: "app.example.com,*.family.example,127.0.0.1:3313",
+      APPS_CONFIG: JSON.stringify({
+        ls: { name: "Sales", home: "https://sales.example.net/app/" },
+        lf: { name: "Flow", home: "http://localhost:4310/" },
+        lx: { name: "Shop", home: "https://shop.example.org:8443/" },
+        // Its own listed host: one source, not two.
+        la: { name: "Again", home: "https://app.example.com/home" },
+        // Plain http off loopback is never a frame parent: its host frames over https only.
+        lp: { name: "Plain", home: "http://plain.example.com/" },
+      }),
+    });
+    const csp = pageSecurityHeaders(family, { framing: "family" })["content-security-policy"] ?? "";
+    const ancestors = csp.split("; ").find((d) => d.startsWith("frame-ancestors"));
+    expect(ancestors).toBe(
+      [
+        "frame-ancestors 'self'",
+        "https://app.example.com",
+        "https://*.family.example",
+        "http://127.0.0.1:3313",
+        "https://127.0.0.1:3313",
+        "https://sales.example.net",
+        "http://localhost:4310",
+        "https://localhost:4310",
+        "https://shop.example.org:8443",
+        "https://plain.example.com",
+      ].join(" "),
+    );
+    expect(ancestors).not.toMatch(/ \*( |$)|https?: |http:\/\/(app|sales|plain|shop)/);
   });
 
   it("a page nobody embeds: no nonce, framed by the portal alone, forms to the given targets", () => {

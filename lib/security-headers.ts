@@ -1,13 +1,15 @@
 // The security headers of every HTML page the portal answers: Next's pages (proxy.ts) and the
 // OpenID Connect provider's own pages (server/oidc), from one policy so the two cannot drift.
 import type { Env } from "@/lib/env";
+import { familyHosts, frameAncestorSources } from "@/lib/family-origins";
 
-/** frame-ancestors from the callback allow-list: only the product family may frame the portal. */
-function familyAncestors(hosts: string[]): string {
-  const sources = hosts.flatMap((h) =>
-    /^(localhost|127\.0\.0\.1)(:\d+)?$/.test(h) ? [`http://${h}`, `https://${h}`] : [`https://${h}`],
-  );
-  return ["'self'", ...sources].join(" ");
+/**
+ * frame-ancestors of the pages a product frames: the portal and the family, that is
+ * CALLBACK_ALLOWED_HOSTS and every APPS_CONFIG home (lib/family-origins.ts), the same list the
+ * framed sign-in's message is checked against.
+ */
+function familyAncestors(config: Env): string {
+  return ["'self'", ...frameAncestorSources(familyHosts(config))].join(" ");
 }
 
 /** Origins of the products' sign-out pages, loaded in hidden frames by /signin?logout=1. */
@@ -35,7 +37,7 @@ function staticPolicy(config: Env) {
         "object-src 'none'",
         "base-uri 'self'",
       ],
-      family: familyAncestors(config.allowedHosts),
+      family: familyAncestors(config),
     };
     policyCache.set(config, policy);
   }

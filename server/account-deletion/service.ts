@@ -13,7 +13,12 @@ import { endOidcGrantsOfSessions } from "@/server/oidc/service";
 import { enqueueEvent } from "@/server/outbox/service";
 import { isReauthRecent, requireRecentReauth } from "@/server/passkey/reauth";
 import { recordSecurityEvent } from "@/server/security/service";
-import { forgetCachedSessions, PORTAL_APP_CODE, revokeAllSessions } from "@/server/session/service";
+import {
+  forgetCachedSessions,
+  PORTAL_APP_CODE,
+  revokeAllSessions,
+  type SignInMethod,
+} from "@/server/session/service";
 import { forgetTrustedDevices } from "@/server/two-factor/devices";
 import { checkStepUpSecondFactor, sendStepUpSms } from "@/server/two-factor/service";
 import { findUserByEmail, findUserById, getCurrentUser } from "@/server/user/service";
@@ -129,7 +134,14 @@ export async function requestDeletionByOperator(
  */
 export async function deletionPendingRefusal(
   ctx: Ctx,
-  options: { user: UserRow; source: SignInSource; query: SignInQuery; secondFactorDone?: boolean },
+  options: {
+    user: UserRow;
+    source: SignInSource;
+    /** How the refused sign-in proved who the person is: the session opened after cancelling records it. */
+    method: SignInMethod;
+    query: SignInQuery;
+    secondFactorDone?: boolean;
+  },
 ): Promise<AppError> {
   const { token } = await createFlow(ctx, {
     purpose: "cancel_deletion",
@@ -137,6 +149,7 @@ export async function deletionPendingRefusal(
     data: {
       query: options.query,
       source: options.source,
+      method: options.method,
       secondFactorDone: Boolean(options.secondFactorDone),
     },
     ttlSeconds: CANCEL_FLOW_TTL_SECONDS,
@@ -163,10 +176,16 @@ export async function cancelDeletion(
   if (!user) throw new AppError("FLOW_TOKEN_INVALID");
   await forgetCachedSessions({ userId: user.id });
   await recordSecurityEvent(ctx, user.id, "account_deletion_cancelled");
-  const data = flow.data as { query?: SignInQuery; source?: SignInSource; secondFactorDone?: boolean };
+  const data = flow.data as {
+    query?: SignInQuery;
+    source?: SignInSource;
+    method?: SignInMethod;
+    secondFactorDone?: boolean;
+  };
   return finishSignIn(ctx, {
     user,
     source: data.source ?? "signin",
+    method: data.method,
     query: { ...data.query, client_id: input.client_id ?? data.query?.client_id },
     isNew: false,
     secondFactorDone: Boolean(data.secondFactorDone),

@@ -102,6 +102,7 @@ describe("/admin/clients/list", () => {
           post_logout_redirect_uris: ["https://crm.example/"],
           grant_types: ["authorization_code", "refresh_token"],
           token_endpoint_auth_method: "client_secret_basic",
+          token_endpoint_auth_methods: ["client_secret_basic", "client_secret_post"],
           first_party: true,
         },
         {
@@ -111,6 +112,7 @@ describe("/admin/clients/list", () => {
           post_logout_redirect_uris: [],
           grant_types: ["authorization_code", "refresh_token"],
           token_endpoint_auth_method: "none",
+          token_endpoint_auth_methods: ["none"],
           first_party: false,
         },
       ],

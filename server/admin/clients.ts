@@ -1,5 +1,5 @@
 import "server-only";
-import type { OidcClientConfig } from "@/lib/env-values";
+import { clientAuthMethodsOf, type OidcClientConfig } from "@/lib/env-values";
 import { allowedHosts } from "@/server/auth/hand-off";
 import type { Ctx } from "@/server/context";
 import type { ClientsDto, OidcClientDto, ProductAppDto } from "./people-extra-schema";
@@ -23,17 +23,20 @@ function hostOf(address: string | undefined): string | null {
 
 /**
  * A configured client as the provider registers it (server/oidc/provider.ts toClientMetadata):
- * confidential clients authenticate with Basic, public ones with PKCE only; its secret stays out.
- * Kept apart from the provider so this call does not load it.
+ * confidential clients authenticate with their secret (HTTP Basic or the form body, unless pinned
+ * to one), public ones with PKCE only; its secret stays out. Kept apart from the provider so this
+ * call does not load it.
  */
 function toOidcClientDto(client: OidcClientConfig): OidcClientDto {
+  const methods = clientAuthMethodsOf(client);
   return {
     client_id: client.client_id,
     name: client.name ?? client.client_id,
     redirect_uris: client.redirect_uris,
     post_logout_redirect_uris: client.post_logout_redirect_uris,
     grant_types: ["authorization_code", "refresh_token"],
-    token_endpoint_auth_method: client.client_secret ? "client_secret_basic" : "none",
+    token_endpoint_auth_method: methods[0] ?? "none",
+    token_endpoint_auth_methods: methods,
     first_party: client.first_party,
   };
 }

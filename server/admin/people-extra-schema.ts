@@ -118,7 +118,14 @@ export const oidcClientDto = z.object({
   redirect_uris: z.array(z.string()),
   post_logout_redirect_uris: z.array(z.string()),
   grant_types: z.array(z.string()),
-  token_endpoint_auth_method: z.string().describe("client_secret_basic (confidential) or none (PKCE)"),
+  token_endpoint_auth_method: z
+    .string()
+    .describe(
+      "The method the client is registered with: client_secret_basic, client_secret_post or none (PKCE)",
+    ),
+  token_endpoint_auth_methods: z
+    .array(z.string())
+    .describe("Every method the client may use: both secret methods unless OIDC_CLIENTS pins one"),
   first_party: z.boolean(),
 });
 export type OidcClientDto = z.infer<typeof oidcClientDto>;

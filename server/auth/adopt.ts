@@ -154,6 +154,7 @@ export async function confirmAdoption(
     user,
     appCode: session.appCode,
     parentSessionId: session.id,
+    signInMethod: session.signInMethod,
   });
   await recordSecurityEvent(ctx, user.id, "signin", {
     source: "iframe",

@@ -3,7 +3,12 @@ import { AppError } from "@/lib/errors";
 import type { Ctx } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
 import { type IssuedSession, issuedSession } from "@/server/session/issued";
-import { newSession, PORTAL_APP_CODE, type SecondFactorKind } from "@/server/session/service";
+import {
+  newSession,
+  PORTAL_APP_CODE,
+  type SecondFactorKind,
+  type SignInMethod,
+} from "@/server/session/service";
 import {
   deviceLimitReached,
   newTrustedDevice,
@@ -55,6 +60,8 @@ export type PendingSignIn = {
   phone?: string;
   /** How the stopped sign-in met the second factor (kept through the device-limit step). */
   secondFactor?: SecondFactorKind;
+  /** How the stopped sign-in proved who the person is (kept through the two-factor and device-limit steps). */
+  method?: SignInMethod;
 };
 
 const redirectOf = (result: SignInResult) =>
@@ -114,8 +121,11 @@ type FinishOptions = {
   secondFactorDone?: boolean;
   /** How it was met, recorded on the session (the operator console asks for one proved here). */
   secondFactor?: SecondFactorKind;
-  /** How the person proved who they are when it was not a password (kept in the "signin" event). */
-  method?: "passkey";
+  /**
+   * How the person proved who they are: recorded on the session (the OpenID Connect amr and acr);
+   * undefined when not known. A passkey is also named in the "signin" event.
+   */
+  method: SignInMethod | undefined;
   /** The person asked to trust this browser for 30 days (kept through the device-limit step). */
   trustDevice?: boolean;
 };
@@ -162,7 +172,7 @@ export async function finishSignIn(ctx: Ctx, options: FinishOptions): Promise<Si
     const { token, flow } = await createFlow(ctx, {
       purpose,
       user,
-      data: { query, isNew, source },
+      data: { query, isNew, source, method: options.method } satisfies PendingSignIn,
       ttlSeconds: 10 * 60,
     });
     // SMS two-factor: the code goes out with the step, as for a verification code.
@@ -208,10 +218,16 @@ async function openSignedInSession(
     appCode: PORTAL_APP_CODE,
     trustedDeviceId: trust?.row.id ?? options.trustedDeviceId,
     secondFactor,
+    signInMethod: options.method,
   });
   const product =
     result.kind === "callback"
-      ? newSession(ctx, { user, appCode: result.appCode, parentSessionId: portal.row.id })
+      ? newSession(ctx, {
+          user,
+          appCode: result.appCode,
+          parentSessionId: portal.row.id,
+          signInMethod: options.method,
+        })
       : undefined;
   const written = await writeSignIn(ctx.db, {
     userId: user.id,
@@ -223,7 +239,7 @@ async function openSignedInSession(
     agentToLookFor: !isNew && ctx.userAgent ? ctx.userAgent.slice(0, 500) : undefined,
     sessions: product ? [portal.row, product.row] : [portal.row],
     events: [
-      { source, app_code: PORTAL_APP_CODE, ...(options.method ? { method: options.method } : {}) },
+      { source, app_code: PORTAL_APP_CODE, ...(options.method === "passkey" ? { method: "passkey" } : {}) },
       ...(result.kind === "callback" ? [handOffEvent(source, result.appCode)] : []),
     ],
     trustedDevice: trust?.row,
@@ -231,7 +247,14 @@ async function openSignedInSession(
   if (!written.opened) {
     throw await deviceLimitReached(ctx, {
       user,
-      data: { query, isNew, source, trustDevice: options.trustDevice, secondFactor },
+      data: {
+        query,
+        isNew,
+        source,
+        trustDevice: options.trustDevice,
+        secondFactor,
+        method: options.method,
+      } satisfies PendingSignIn,
       method: source,
       appCode: result.kind === "callback" ? result.appCode : undefined,
     });
@@ -259,6 +282,7 @@ export function resumeSignIn(
     isNew: Boolean(pending.isNew),
     secondFactorDone: true,
     secondFactor: options.secondFactor ?? pending.secondFactor,
+    method: pending.method,
     trustDevice: options.trustDevice ?? Boolean(pending.trustDevice),
   });
 }

@@ -1,5 +1,8 @@
 import "server-only";
+import { familyHosts } from "@/lib/family-origins";
+import { oncePerWindow } from "@/lib/once-per-window";
 import { type Ctx, requireAuth } from "@/server/context";
+import type { SessionRow } from "@/server/db/tables/sessions";
 import type { UserRow } from "@/server/db/tables/users";
 import { recordSecurityEvent } from "@/server/security/service";
 import { createSession, PORTAL_APP_CODE } from "@/server/session/service";
@@ -25,8 +28,7 @@ export const FRAME_MESSAGE_KEY = PORTAL_APP_CODE;
 
 /** Hosts allowed to receive a token: CALLBACK_ALLOWED_HOSTS plus the family's own homes. */
 export function allowedHosts(ctx: Pick<Ctx, "env">): string[] {
-  const fromApps = Object.values(ctx.env.APPS_CONFIG).map((app) => new URL(app.home).host.toLowerCase());
-  return [...ctx.env.allowedHosts, ...fromApps];
+  return familyHosts(ctx.env);
 }
 
 /** What the sign-in result is decided against: the allow-list and the builder as the default product. */
@@ -61,6 +63,37 @@ export function warnIfCallbackDropped(ctx: Ctx, callbackUrl: string | undefined,
   );
 }
 
+/**
+ * Each parent origin is named once an hour, at most 100 of them an hour: the origin is whatever the
+ * request says, so one account calling /auth/continue in a loop with made-up origins could
+ * otherwise write a line per call.
+ */
+const frameMessageWarnings = oncePerWindow({ windowMs: 60 * 60 * 1000, maxKeys: 100 });
+
+/**
+ * One warning line naming the parent origin when a framed sign-in ended without its message
+ * because that origin may not frame the portal (lib/family-origins.ts): the frame's parent waits
+ * for a `{luid: …}` message that never comes, and this line is where its team finds out why.
+ */
+export function warnIfFrameMessageDropped(
+  ctx: Pick<Ctx, "log">,
+  query: Pick<SignInQuery, "iframe" | "parent_origin">,
+  postMessageTo: string | null,
+): void {
+  if (!query.iframe || !query.parent_origin || postMessageTo) return;
+  let origin = "(not a URL)";
+  try {
+    origin = new URL(query.parent_origin).origin;
+  } catch {
+    // keeps the placeholder
+  }
+  if (!frameMessageWarnings(origin)) return;
+  ctx.log.warn(
+    { frame_parent: origin },
+    `frame message dropped: ${origin} is not in CALLBACK_ALLOWED_HOSTS or an APPS_CONFIG home (or is plain http off loopback, or not on the listed port)`,
+  );
+}
+
 /** What the frame posts to its parent: `{ luid: { token?, is_auth, redirect_url, is_close_iframe } }`. */
 function frameMessage(
   targetOrigin: string | null,
@@ -92,7 +125,8 @@ export async function handOff(
     result: SignInResult;
     source: SignInSource;
     query: SignInQuery;
-    parentSessionId: string;
+    /** The browser session the product's token is handed out from (it takes its sign-in method). */
+    parent: Pick<SessionRow, "id" | "signInMethod">;
   },
 ): Promise<SignedInDto> {
   const { user, result } = options;
@@ -101,7 +135,8 @@ export async function handOff(
     const product = await createSession(ctx, {
       user,
       appCode: result.appCode,
-      parentSessionId: options.parentSessionId,
+      parentSessionId: options.parent.id,
+      signInMethod: options.parent.signInMethod,
     });
     await recordSecurityEvent(ctx, user.id, "signin", handOffEvent(options.source, result.appCode));
     productToken = product.token;
@@ -119,6 +154,9 @@ export function handOffAnswer(
 ): SignedInDto {
   const { user, result, productToken } = options;
   warnIfCallbackDropped(ctx, options.query.callback_url, result.kind === "callback");
+  if (result.kind === "callback" || result.kind === "home") {
+    warnIfFrameMessageDropped(ctx, options.query, result.postMessageTo);
+  }
   const info = toUserInfo(user);
   if (result.kind === "callback") {
     if (!productToken) throw new Error("hand-off: a product callback without the product's token");
@@ -160,5 +198,5 @@ export async function continueSignedIn(ctx: Ctx, query: SignInQuery): Promise<Si
     verifyType: user.verifyType as VerifyType,
   };
   const result = decideSignInResult(state, query, "signin", signInContext(ctx));
-  return handOff(ctx, { user, result, source: "signin", query, parentSessionId: session.id });
+  return handOff(ctx, { user, result, source: "signin", query, parent: session });
 }

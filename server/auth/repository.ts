@@ -93,11 +93,11 @@ const write = preparedFor((db) => {
     ),
     opened as (
       insert into sessions (id, user_id, token_hash, app_code, user_agent, ip, created_at, last_seen_at,
-        expires_at, trusted_device_id, parent_session_id, second_factor)
+        expires_at, trusted_device_id, parent_session_id, second_factor, sign_in_method)
       select * from unnest(${p("sId")}::text[], ${p("sUser")}::text[], ${p("sHash")}::text[],
         ${p("sApp")}::text[], ${p("sAgent")}::text[], ${p("sIp")}::text[], ${p("sCreated")}::timestamptz[],
         ${p("sSeen")}::timestamptz[], ${p("sExpires")}::timestamptz[], ${p("sTrusted")}::text[],
-        ${p("sParent")}::text[], ${p("sSecond")}::text[])
+        ${p("sParent")}::text[], ${p("sSecond")}::text[], ${p("sMethod")}::text[])
       where (select n from live) < ${p("devices")}::int
       returning id
     ),
@@ -159,6 +159,7 @@ export async function writeSignIn(db: Executor, w: SignInWrites): Promise<SignIn
     sTrusted: column("trustedDeviceId"),
     sParent: column("parentSessionId"),
     sSecond: column("secondFactor"),
+    sMethod: column("signInMethod"),
     tId: t?.id ?? null,
     tHash: t?.tokenHash ?? null,
     tAgent: t?.userAgent ?? null,

@@ -84,11 +84,22 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
   }
   if (isDeletionPending(user)) {
     await giveBack();
-    throw await deletionPendingRefusal(ctx, { user, source: "signin", query: handoffQuery(input) });
+    throw await deletionPendingRefusal(ctx, {
+      user,
+      source: "signin",
+      method: "password",
+      query: handoffQuery(input),
+    });
   }
   if (user.status !== "ACTIVE") throw accountLocked(user);
   await giveBack();
-  return finishSignIn(ctx, { user, source: "signin", query: handoffQuery(input), isNew: false });
+  return finishSignIn(ctx, {
+    user,
+    source: "signin",
+    method: "password",
+    query: handoffQuery(input),
+    isNew: false,
+  });
 }
 
 /** A short, unique, shareable code for the person's invite link. */
@@ -145,7 +156,8 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>): Pr
   }
   await recordReferral(ctx, user.id, referral);
   await recordSecurityEvent(ctx, user.id, "signup", { app_code: input.app_code ?? null });
-  return finishSignIn(ctx, { user, source: "signup", query, isNew: true });
+  // A new account is unverified: this stops at the code step, whose success is the sign-in ("code").
+  return finishSignIn(ctx, { user, source: "signup", method: "code", query, isNew: true });
 }
 
 /** /auth/resend-otp: another code for the /verify-account step (a decoy's too, alike). */
@@ -185,7 +197,7 @@ export async function verifyAccount(
   await recordSecurityEvent(ctx, user.id, "account_verified", { channel });
   const data = flow.data as PendingSignIn;
   const query = { ...data.query, client_id: input.client_id ?? data.query?.client_id };
-  return finishSignIn(ctx, { user, source: "otp", query, isNew: Boolean(data.isNew) });
+  return finishSignIn(ctx, { user, source: "otp", method: "code", query, isNew: Boolean(data.isNew) });
 }
 
 /**
@@ -243,7 +255,14 @@ export async function completeRegister(
   // The session that could only reach /complete-reg ends; verifying the phone opens the real one.
   await revokeToken(ctx.db, token, ctx.clock(), "registration");
   await recordSecurityEvent(ctx, user.id, "registration_completed", { app_code: input.app_code ?? null });
-  return finishSignIn(ctx, { user, source: "register", query: handoffQuery(input), isNew: true });
+  // The phone is unverified now: this stops at the SMS code step, whose success is the sign-in ("code").
+  return finishSignIn(ctx, {
+    user,
+    source: "register",
+    method: "code",
+    query: handoffQuery(input),
+    isNew: true,
+  });
 }
 
 /**
@@ -255,7 +274,12 @@ export async function openApp(ctx: Ctx, input: z.output<typeof openAppSchema>): 
   const app = ctx.env.APPS_CONFIG[input.app_code];
   const home = app ? allowedCallback(app.home, allowedHosts(ctx)) : undefined;
   if (!home) throw new AppError("APP_UNKNOWN");
-  const product = await createSession(ctx, { user, appCode: input.app_code, parentSessionId: session.id });
+  const product = await createSession(ctx, {
+    user,
+    appCode: input.app_code,
+    parentSessionId: session.id,
+    signInMethod: session.signInMethod,
+  });
   await recordSecurityEvent(ctx, user.id, "signin", {
     source: "dashboard",
     app_code: input.app_code,

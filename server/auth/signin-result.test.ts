@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { isHostAllowed } from "@/lib/family-origins";
 import {
   allowedCallback,
   DEFAULT_LANDING,
   decideSignInResult,
-  isHostAllowed,
   type SignInContext,
   type SignInQuery,
   type SignInResult,
@@ -472,6 +472,18 @@ describe("decideSignInResult: iframe", () => {
   ])("refuses a parent origin with %s", (_label, parent_origin) => {
     const result = decide({}, { iframe: true, parent_origin });
     expect("postMessageTo" in result && result.postMessageTo).toBe(null);
+  });
+
+  it.each([
+    ["a listed host", "https://app.example.com", "https://app.example.com"],
+    ["a subdomain of a wildcard entry", "https://ls.family.example", "https://ls.family.example"],
+    ["loopback on its listed port", "http://localhost:4100", "http://localhost:4100"],
+    // Issue 38: the message goes only where frame-ancestors lets the frame load.
+    ["a listed host on a port frame-ancestors refuses", "https://app.example.com:8443", null],
+    ["loopback on another port", "http://localhost:4101", null],
+  ])("posts to %s only as frame-ancestors allows it", (_label, parent_origin, expected) => {
+    const result = decide({}, { iframe: true, parent_origin });
+    expect("postMessageTo" in result && result.postMessageTo).toBe(expected);
   });
 
   it("iframe does not change the steps before a session", () => {

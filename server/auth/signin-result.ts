@@ -1,6 +1,7 @@
 // SPEC §4 "Sign-in result" as one pure function: (user state, query, allow-list) → what happens
 // to the cookie and where the person goes. The service mints tokens; this only decides.
 import { isOidcInteractionPath } from "@/lib/access";
+import { isFrameOriginAllowed, isHostAllowed } from "@/lib/family-origins";
 
 export type SignInSource = "signin" | "signup" | "otp" | "social" | "register";
 
@@ -74,29 +75,6 @@ const NO_RETURN_PATHS = [
 
 export const DEFAULT_LANDING = "/account/profile";
 
-/** Loopback hosts, where plain http is development on one machine, not a token in the clear. */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  return h === "localhost" || h.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(h) || h === "::1";
-}
-
-/**
- * True when `host` (host[:port], lower-case) matches an entry such as `a.com`, `*.a.com`,
- * `localhost:4000`, and the scheme keeps a token private: https, or http on a loopback host only.
- */
-export function isHostAllowed(url: URL, allowedHosts: readonly string[]): boolean {
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) return false;
-  if (url.username || url.password) return false;
-  const hostname = url.hostname.toLowerCase();
-  const host = url.host.toLowerCase();
-  return allowedHosts.some((entry) => {
-    const hasPort = /:\d+$/.test(entry);
-    const subject = hasPort ? host : hostname;
-    if (entry.startsWith("*.")) return subject.endsWith(entry.slice(1)) && subject.length > entry.length - 1;
-    return subject === entry;
-  });
-}
-
 /** The callback URL when it parses and its host is on the allow-list; otherwise undefined. */
 export function allowedCallback(raw: string | undefined, allowedHosts: readonly string[]): URL | undefined {
   if (!raw) return undefined;
@@ -108,11 +86,21 @@ export function allowedCallback(raw: string | undefined, allowedHosts: readonly 
   }
 }
 
-/** The parent origin (scheme://host[:port], nothing more) when its host is allowed; else null. */
+/**
+ * The parent origin (scheme://host[:port], nothing more) when the family may frame the portal from
+ * it (the frame-ancestors rule, lib/family-origins.ts); else null. A message never goes where the
+ * frame itself could not have loaded.
+ */
 export function allowedParentOrigin(raw: string | undefined, allowedHosts: readonly string[]): string | null {
-  const url = allowedCallback(raw, allowedHosts);
-  if (!url || url.origin === "null" || raw?.replace(/\/$/, "") !== url.origin) return null;
-  return url.origin;
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return null;
+  }
+  if (url.origin === "null" || raw.replace(/\/$/, "") !== url.origin) return null;
+  return isFrameOriginAllowed(url, allowedHosts) ? url.origin : null;
 }
 
 /** A same-site path worth returning to after sign-in, or undefined. */

@@ -193,11 +193,12 @@ export async function finishSocialSignIn(
   const { user, isNew } = await accountFor(ctx, provider, profile, query);
   const handoff = handoffQuery({ ...query, iframe: false, client_id: input.client_id ?? query.client_id });
   if (isDeletionPending(user))
-    throw await deletionPendingRefusal(ctx, { user, source: "social", query: handoff });
+    throw await deletionPendingRefusal(ctx, { user, source: "social", method: provider, query: handoff });
   if (user.status !== "ACTIVE") throw accountLocked(user);
   return finishSignIn(ctx, {
     user,
     source: "social",
+    method: provider,
     query: handoff,
     isNew,
   });

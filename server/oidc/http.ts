@@ -6,6 +6,8 @@ import { parseCookies } from "@/lib/cookies";
 import { translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, requestedLocale, toLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
+import { type OidcLogin, oidcLoginOf } from "./authentication";
+import { CLIENT_AUTH_PATHS, guardPinnedClientAuth, pinnedSecretMethods } from "./client-auth";
 import { oidcPageHeaders } from "./page-headers";
 import { type PortalSignIn, portalSignInFrom } from "./portal-session";
 import { createOidcProvider, escapeHtml, OIDC_MOUNT, type OidcDeps, page } from "./provider";
@@ -55,6 +57,34 @@ export function isSignInFreshEnough(
   return true;
 }
 
+/**
+ * The error to answer instead of a login that cannot satisfy the request, which would otherwise
+ * come straight back here (a redirect loop): an essential acr the portal sign-in does not have
+ * (the portal cannot force a second factor on someone who has none), or this very sign-in already
+ * given and still refused (a `claims` request for another person's `sub`).
+ */
+export function unmetLogin(
+  interaction: Pick<Interaction, "prompt" | "lastSubmission">,
+  login: OidcLogin,
+): InteractionResults | undefined {
+  const { reasons, details } = interaction.prompt;
+  if (reasons.includes("essential_acr") || reasons.includes("essential_acrs")) {
+    const asked = (details as { acr?: { value?: unknown; values?: unknown } }).acr;
+    const values = Array.isArray(asked?.values) ? asked.values : [asked?.value];
+    if (!values.includes(login.acr)) {
+      return {
+        error: "unmet_authentication_requirements",
+        error_description: "the portal sign-in does not meet the requested acr",
+      };
+    }
+  }
+  const given = interaction.lastSubmission?.login;
+  if (given?.accountId === login.accountId && given.ts === login.ts) {
+    return { error: "login_required", error_description: "the portal sign-in does not meet the request" };
+  }
+  return undefined;
+}
+
 /** Where a person who must sign in (again) goes: the portal's /signin, back here afterwards. */
 function signInUrl(interaction: Interaction, signIn: PortalSignIn | null): string {
   const search = new URLSearchParams({ path: interactionPath(interaction.uid) });
@@ -75,6 +105,7 @@ export function createOidcHandler(deps: OidcDeps & { provider?: Provider }) {
   const provider = deps.provider ?? createOidcProvider(deps);
   const callback = provider.callback();
   const origin = new URL(deps.issuer).origin;
+  const pinned = pinnedSecretMethods(deps.env.OIDC_CLIENTS);
 
   const signInOf = (req: IncomingMessage) =>
     portalSignInFrom(deps.db, {
@@ -114,10 +145,10 @@ export function createOidcHandler(deps: OidcDeps & { provider?: Provider }) {
       if (!signIn?.user.phone || !isSignInFreshEnough(signIn, { startedAt, params }, new Date())) {
         return redirect(res, signInUrl(interaction, signIn));
       }
-      const result: InteractionResults = {
-        login: { accountId: signIn.user.id, ts: Math.floor(signIn.signedInAt.getTime() / 1000) },
-      };
-      return provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
+      const login = oidcLoginOf(signIn);
+      const unmet = unmetLogin(interaction, login);
+      if (unmet) return provider.interactionFinished(req, res, unmet, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(req, res, { login }, { mergeWithLastSubmission: false });
     }
     if (interaction.prompt.name === "consent") {
       if (!signIn || signIn.user.id !== interaction.session?.accountId) {
@@ -205,6 +236,16 @@ export function createOidcHandler(deps: OidcDeps & { provider?: Provider }) {
     }
     // Mounted like connect/express: the provider reads its mount path from originalUrl.
     Object.assign(req, { originalUrl: url, url: url.slice(OIDC_MOUNT.length) || "/" });
+    if (pinned.size > 0 && CLIENT_AUTH_PATHS.has(path)) {
+      guardPinnedClientAuth(req, res, pinned)
+        .then((request) => request && callback(request, res))
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "oidc client authentication check failed");
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+      return true;
+    }
     void callback(req, res);
     return true;
   };

@@ -17,6 +17,7 @@ import { createUser, PASSWORD } from "@/tests/factories/user";
 import { call, lastCode } from "@/tests/setup/api";
 import { signUp } from "@/tests/setup/signup";
 import { withEnv } from "@/tests/support/env";
+import { Browser } from "@/tests/support/oidc-browser";
 import { type ServedProvider, serveOidcProvider } from "@/tests/support/oidc-provider";
 import { discover as discoverAt, exchangeCode, isActive, startAuthorization } from "@/tests/support/oidc-rp";
 
@@ -58,49 +59,8 @@ afterAll(() => provider.close());
 
 beforeEach(() => resetLimitsForTests());
 
-/** A browser: a cookie jar and redirects followed by hand, stopping where a page would be shown. */
-class Browser {
-  private jar = new Map<string, string>();
-
-  get cookie(): string {
-    return [...this.jar].map(([k, v]) => `${k}=${v}`).join("; ");
-  }
-
-  absorb(setCookies: string[]): void {
-    for (const line of setCookies) {
-      const [pair = "", ...attrs] = line.split(";");
-      const i = pair.indexOf("=");
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      const expired = attrs.some(
-        (a) => /max-age=0\b/i.test(a.trim()) || /expires=thu, 01 jan 1970/i.test(a.trim()),
-      );
-      if (!value || expired) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-  }
-
-  async request(url: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers(init.headers);
-    if (this.jar.size) headers.set("cookie", this.cookie);
-    const res = await fetch(url, { ...init, headers, redirect: "manual" });
-    this.absorb(res.headers.getSetCookie());
-    return res;
-  }
-
-  /** Follows redirects on the portal; answers where it left it (the RP) or the page it stopped at. */
-  async follow(start: string): Promise<URL> {
-    let url = new URL(start, origin);
-    for (let hops = 0; hops < 15; hops++) {
-      const res = await this.request(url.href);
-      const location = res.headers.get("location");
-      if (res.status < 300 || res.status >= 400 || !location) return url;
-      url = new URL(location, url);
-      if (url.origin !== origin || !url.pathname.startsWith("/oidc/")) return url;
-    }
-    throw new Error("too many redirects");
-  }
-}
+/** A browser against this file's provider (tests/support/oidc-browser.ts). */
+const newBrowser = () => new Browser(() => origin);
 
 /** The relying party of a client registered in OIDC_CLIENTS above. */
 const discover = (client: { client_id: string; client_secret?: string }) =>
@@ -129,7 +89,7 @@ async function signedInClient(
 ) {
   const user =
     options.user ?? (await createUser({ fullname: "Lan Nguyen", phone: "0987654321", isVerifyPhone: true }));
-  const browser = options.browser ?? new Browser();
+  const browser = options.browser ?? newBrowser();
   const config = await discover(FORUM);
   const started = await startAuthorization(config, CB, options.params);
   const signin = await browser.follow(started.url.href);
@@ -201,8 +161,15 @@ describe("discovery and keys", () => {
     expect(meta.token_endpoint).toBe(`${issuer}/token`);
     expect(meta.response_types_supported).toEqual(["code"]);
     expect(meta.code_challenge_methods_supported).toEqual(["S256"]);
-    // Exactly what README says clients use: HTTP Basic for a secret, none for a public client.
-    expect(meta.token_endpoint_auth_methods_supported).toEqual(["client_secret_basic", "none"]);
+    // Exactly what README says clients use (issue 38): a secret by HTTP Basic or in the form body,
+    // none for a public client.
+    expect(meta.token_endpoint_auth_methods_supported).toEqual([
+      "client_secret_basic",
+      "client_secret_post",
+      "none",
+    ]);
+    expect(meta.acr_values_supported).toEqual(["1fa", "2fa"]);
+    expect(meta.claims_supported).toEqual(expect.arrayContaining(["auth_time", "acr", "amr", "sid"]));
     expect(meta.scopes_supported).toEqual(
       expect.arrayContaining(["openid", "profile", "email", "phone", "offline_access"]),
     );
@@ -324,7 +291,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
   it("prompt=none answers login_required to someone not signed in", async () => {
     const config = await discover(FORUM);
     const started = await startAuthorization(config, CB, { prompt: "none" });
-    const result = await new Browser().follow(started.url.href);
+    const result = await newBrowser().follow(started.url.href);
     expect(result.origin + result.pathname).toBe(`${RP}/cb`);
     expect(result.searchParams.get("error")).toBe("login_required");
   });
@@ -358,7 +325,7 @@ describe("authorization code + PKCE through the portal's sign-in", () => {
     );
     expect(enabled.body.code).toBe(200);
 
-    const browser = new Browser();
+    const browser = newBrowser();
     const config = await discover(FORUM);
     const started = await startAuthorization(config, CB);
     const signin = await browser.follow(started.url.href);
@@ -394,7 +361,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
     await withEnv(
       { APPS_CONFIG: JSON.stringify({ lp: { name: "Builder", home: "https://app.example.com/home" } }) },
       async () => {
-        const browser = new Browser();
+        const browser = newBrowser();
         const config = await discover(FORUM);
         const started = await startAuthorization(config, CB);
         const signin = await browser.follow(started.url.href);
@@ -429,7 +396,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
       const user = await createUser();
       const first = await call<Data>("/auth/signin", { email: user.email, password: PASSWORD });
       expect(first.body.code).toBe(200);
-      const browser = new Browser();
+      const browser = newBrowser();
       const config = await discover(FORUM);
       const started = await startAuthorization(config, CB);
       const signin = await browser.follow(started.url.href);
@@ -454,7 +421,7 @@ describe("the portal's other sign-in steps inside the OIDC sign-in", () => {
 
   it("a signed-in person without a phone completes the registration first", async () => {
     const user = await createUser({ phone: null });
-    const browser = new Browser();
+    const browser = newBrowser();
     const signedIn = await call<Data>("/auth/signin", { email: user.email, password: PASSWORD });
     browser.absorb(signedIn.setCookies);
     const config = await discover(FORUM);
@@ -469,7 +436,7 @@ describe("refusals", () => {
   it("refuses a redirect URI that is not registered (no redirect to it)", async () => {
     const config = await discover(FORUM);
     const started = await startAuthorization(config, "http://evil.test/cb");
-    const res = await new Browser().request(started.url.href);
+    const res = await newBrowser().request(started.url.href);
     expect(res.status).toBe(400);
     expect(res.headers.get("location")).toBeNull();
     expect(await res.text()).toContain("redirect_uri");
@@ -482,14 +449,14 @@ describe("refusals", () => {
       scope: "openid",
       state: oidc.randomState(),
     });
-    const result = await new Browser().follow(url.href);
+    const result = await newBrowser().follow(url.href);
     expect(result.searchParams.get("error")).toBe("invalid_request");
     expect(result.searchParams.get("error_description")).toMatch(/PKCE/);
   });
 
   it("refuses a code without its PKCE verifier, and a replayed code (revoking what it gave)", async () => {
     const user = await createUser();
-    const browser = new Browser();
+    const browser = newBrowser();
     const config = await discover(FORUM);
     const started = await startAuthorization(config, CB);
     const signin = await browser.follow(started.url.href);
@@ -564,7 +531,7 @@ describe("refusals", () => {
 describe("third-party clients: consent in the person's language", () => {
   async function toConsent() {
     const user = await createUser();
-    const browser = new Browser();
+    const browser = newBrowser();
     const config = await discover(HELPDESK);
     const started = await startAuthorization(config, `${RP}/spa`, { scope: "openid email profile" });
     const signin = await browser.follow(started.url.href);
@@ -627,7 +594,7 @@ describe("third-party clients: consent in the person's language", () => {
       headers: { origin: "http://evil.test" },
     });
     expect(crossSite.status).toBe(403);
-    const otherBrowser = await new Browser().request(`${origin}/oidc/interaction/${uid}/confirm`, {
+    const otherBrowser = await newBrowser().request(`${origin}/oidc/interaction/${uid}/confirm`, {
       method: "POST",
       headers: { origin, cookie: "LANGUAGE=en" },
     });

@@ -13,6 +13,10 @@ export type PortalSignIn = {
   signedInAt: Date;
   /** The session's token, to revoke it (RP-initiated logout). */
   token: string;
+  /** How the person signed in (sessions.sign_in_method): the ID token's amr and acr. */
+  signInMethod: string | null;
+  /** The second factor proved at that sign-in (sessions.second_factor). */
+  secondFactor: string | null;
 };
 
 /** The live portal session behind a Cookie header, or null (none, revoked, or the account is not active). */
@@ -30,5 +34,7 @@ export async function portalSignInFrom(
     user: found.user,
     signedInAt: found.session.createdAt,
     token: found.token,
+    signInMethod: found.session.signInMethod,
+    secondFactor: found.session.secondFactor,
   };
 }

@@ -8,7 +8,12 @@ import Provider, {
 } from "oidc-provider";
 import { parseCookies } from "@/lib/cookies";
 import type { Env } from "@/lib/env";
-import type { OidcClientConfig } from "@/lib/env-values";
+import {
+  clientAuthMethodsOf,
+  type OidcClientConfig,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type TokenEndpointAuthMethod,
+} from "@/lib/env-values";
 import { translator } from "@/lib/i18n";
 import { LANGUAGE_COOKIE, type Locale, requestedLocale, toLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
@@ -19,6 +24,7 @@ import type { UserRow } from "@/server/db/tables/users";
 import { revokeToken } from "@/server/session/service";
 import { findUserById } from "@/server/user/service";
 import { PortalOidcAdapter } from "./adapter";
+import { isCurrentLogin, OIDC_ACR_VALUES, oidcLoginOf } from "./authentication";
 import { loadOidcJwks, oidcCookieKeys } from "./keys";
 import { secureProviderPages } from "./page-headers";
 import { portalSignInFrom } from "./portal-session";
@@ -28,7 +34,8 @@ import { linkOidcGrant } from "./repository";
 export const OIDC_MOUNT = "/oidc";
 export const OIDC_SCOPES = ["openid", "offline_access", "profile", "email", "phone"] as const;
 export const OIDC_CLAIMS = {
-  openid: ["sub"],
+  // In every ID token (issue 38); userinfo answers only the account's claims (findAccount).
+  openid: ["sub", "auth_time", "acr", "amr", "sid"],
   profile: ["name", "picture", "locale", "zoneinfo"],
   email: ["email", "email_verified"],
   phone: ["phone_number", "phone_number_verified"],
@@ -47,19 +54,36 @@ export function oidcIssuer(config: Pick<Env, "APP_URL" | "PORT">): string {
   return `${base}${OIDC_MOUNT}`;
 }
 
-/** The provider's client metadata for a configured client (no secret = public, PKCE-only). */
+/**
+ * The provider's client metadata for a configured client (no secret = public, PKCE-only). A client
+ * with a secret is registered with its first method: oidc-provider takes client_secret_basic and
+ * client_secret_post as one family (either registered method accepts both once both are enabled);
+ * a pinned client is held to its one method by the front door (server/oidc/client-auth.ts).
+ */
 export function toClientMetadata(client: OidcClientConfig): ClientMetadata {
+  const [method] = clientAuthMethodsOf(client);
   return {
     client_id: client.client_id,
-    ...(client.client_secret
-      ? { client_secret: client.client_secret, token_endpoint_auth_method: "client_secret_basic" }
-      : { token_endpoint_auth_method: "none" }),
+    ...(client.client_secret ? { client_secret: client.client_secret } : {}),
+    token_endpoint_auth_method: method,
     client_name: client.name ?? client.client_id,
     redirect_uris: client.redirect_uris,
     post_logout_redirect_uris: client.post_logout_redirect_uris,
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],
   };
+}
+
+/**
+ * The token endpoint authentication methods the configured clients use, in a fixed order: what
+ * discovery's token_endpoint_auth_methods_supported lists (issue 38: openid-client's default
+ * client_secret_post used to be refused with invalid_client).
+ */
+export function acceptedClientAuthMethods(clients: readonly OidcClientConfig[]): TokenEndpointAuthMethod[] {
+  const used = new Set(clients.flatMap(clientAuthMethodsOf));
+  const methods = TOKEN_ENDPOINT_AUTH_METHODS.filter((method) => used.has(method));
+  // No client at all (the provider is then not served): the provider still wants one method.
+  return methods.length > 0 ? methods : ["none"];
 }
 
 /** The claims a person's account gives, by scope (OIDC_CLAIMS): what userinfo answers. */
@@ -119,6 +143,21 @@ function signOutOfPortalOnLogout(provider: Provider, deps: OidcDeps): void {
 }
 
 /**
+ * Every ID token carries `sid` (the provider session's id for the client), as README promises.
+ * oidc-provider adds it only for clients registered for back-channel logout
+ * (`Client#includeSid`), which the portal does not offer; this makes that answer yes for every
+ * client of this provider (the class is this provider's own). Refuses to start if a later
+ * oidc-provider no longer has the method, rather than silently issuing tokens without `sid`.
+ */
+function includeSidInIdTokens(provider: Provider): void {
+  const prototype = provider.Client.prototype as { includeSid?: () => boolean };
+  if (typeof prototype.includeSid !== "function") {
+    throw new Error("oidc-provider no longer has Client#includeSid: sid in ID tokens needs another way");
+  }
+  prototype.includeSid = () => true;
+}
+
+/**
  * The OpenID Connect provider (oidc-provider, certified) on the portal's database and sign-in.
  * Codes need PKCE (S256); refresh tokens rotate; the interaction is the portal's own pages.
  */
@@ -126,19 +165,26 @@ export function createOidcProvider(deps: OidcDeps): Provider {
   const { env: config, db } = deps;
   const origin = new URL(deps.issuer).origin;
   const policy = interactionPolicy.base();
-  // The provider's session stands only while the portal session it came from does, for the same
-  // person: signing out of the portal (or in as someone else) asks for a sign-in again.
+  // The provider's session stands only while the portal sign-in it came from does: signing out
+  // of the portal, or in again (as someone else, or another time), asks for a login again, so
+  // auth_time, acr and amr are always the current portal sign-in's. `login_required` is what
+  // prompt=none answers then (issue 38: without it the check answered interaction_required).
   policy.get("login")?.checks.add(
-    new interactionPolicy.Check("portal_session", "the portal session ended or changed", async (ctx) => {
-      const signIn = await portalSignInFrom(db, {
-        cookieHeader: ctx.get("cookie"),
-        secret: config.SESSION_SECRET,
-        now: new Date(),
-      });
-      return signIn?.user.id === ctx.oidc.session?.accountId && signIn?.user.phone
-        ? interactionPolicy.Check.NO_NEED_TO_PROMPT
-        : interactionPolicy.Check.REQUEST_PROMPT;
-    }),
+    new interactionPolicy.Check(
+      "portal_session",
+      "the portal session ended or changed",
+      "login_required",
+      async (ctx) => {
+        const signIn = await portalSignInFrom(db, {
+          cookieHeader: ctx.get("cookie"),
+          secret: config.SESSION_SECRET,
+          now: new Date(),
+        });
+        return signIn?.user.phone && isCurrentLogin(ctx.oidc.session, oidcLoginOf(signIn))
+          ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+          : interactionPolicy.Check.REQUEST_PROMPT;
+      },
+    ),
   );
 
   const configuration: Configuration = {
@@ -162,8 +208,10 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       url: (_ctx, interaction) => `${OIDC_MOUNT}/interaction/${interaction.uid}`,
     },
     responseTypes: ["code"],
-    // What discovery advertises is what README says clients use: Basic for confidential, none for public.
-    clientAuthMethods: ["client_secret_basic", "none"],
+    // The ID token's acr (server/oidc/authentication.ts), listed in discovery.
+    acrValues: [...OIDC_ACR_VALUES],
+    // What discovery advertises is exactly what some configured client may use (issue 38).
+    clientAuthMethods: acceptedClientAuthMethods(config.OIDC_CLIENTS),
     // A grant reused by a later sign-in belongs to that sign-in's portal session from then on.
     async loadExistingGrant(ctx) {
       const grantId =
@@ -246,6 +294,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     },
   };
   const provider = new Provider(deps.issuer, configuration);
+  includeSidInIdTokens(provider);
   // Behind a TLS-terminating proxy the provider must believe its X-Forwarded-Proto (https).
   provider.proxy = process.env.TRUST_PROXY === "1";
   secureProviderPages(provider, config);

@@ -181,6 +181,7 @@ export async function signInWithPasskey(
     throw await deletionPendingRefusal(ctx, {
       user,
       source: "signin",
+      method: "passkey",
       query: handoffQuery(input),
       secondFactorDone: true,
     });

@@ -43,6 +43,12 @@ export function forgetCachedSessions(selector: SessionSelector): Promise<void> {
 export type SecondFactorKind = "totp" | "sms" | "backup" | "passkey" | "trusted_device";
 
 /**
+ * How a sign-in proved who the person is (its first factor): a password, a passkey (with user
+ * verification), a Google or Facebook account, or a verification code (sign-up, unverified account).
+ */
+export type SignInMethod = "password" | "passkey" | "google" | "facebook" | "code";
+
+/**
  * The second factors the operator console accepts: proved at this very sign-in. A trusted browser
  * skipped the proof, and a session adopted from a product's token (/iframe) records none.
  */
@@ -73,6 +79,8 @@ export function newSession(
     parentSessionId?: string;
     /** How the sign-in met the second factor (a browser session's own; products' tokens have none). */
     secondFactor?: SecondFactorKind;
+    /** How the sign-in proved who the person is (a product token: the browser session's). */
+    signInMethod?: string | null;
   },
 ): { token: string; row: NewSession } {
   const token = newToken();
@@ -92,6 +100,7 @@ export function newSession(
       trustedDeviceId: options.trustedDeviceId ?? null,
       parentSessionId: options.parentSessionId ?? null,
       secondFactor: options.secondFactor ?? null,
+      signInMethod: options.signInMethod ?? null,
     },
   };
 }
@@ -99,7 +108,14 @@ export function newSession(
 /** Opens a session for `appCode` and returns its token; only the token's hash is stored. */
 export async function createSession(
   ctx: Pick<Ctx, "db" | "clock" | "ip" | "userAgent">,
-  options: { user: UserRow; appCode: string; trustedDeviceId?: string; parentSessionId?: string },
+  options: {
+    user: UserRow;
+    appCode: string;
+    trustedDeviceId?: string;
+    parentSessionId?: string;
+    /** A session handed out from another takes its sign-in method (SessionRow.signInMethod). */
+    signInMethod?: string | null;
+  },
 ): Promise<{ token: string; session: SessionRow }> {
   const { token, row } = newSession(ctx, options);
   return { token, session: await insertSession(ctx.db, row) };

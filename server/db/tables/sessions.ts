@@ -32,6 +32,14 @@ export const sessions = pgTable(
      * console (auth mode "admin") accepts only a second factor proved at this sign-in.
      */
     secondFactor: text("second_factor"),
+    /**
+     * How the person proved who they are at the sign-in that made this session (issue 38: the OpenID
+     * Connect ID token's amr and acr): password, passkey, google, facebook, or code (a verification
+     * code finished it: a sign-up, an unverified account). A product token handed out from a browser
+     * session, and a session adopted from one, take that session's; null when not known (a session
+     * made before this column).
+     */
+    signInMethod: text("sign_in_method"),
   },
   (t) => [
     uniqueIndex("sessions_token_hash_key").on(t.tokenHash),

@@ -109,9 +109,15 @@ export async function ClientsView({ clients }: { clients: ClientsDto }) {
                   <span className="font-mono text-xs">{client.grant_types.join(", ")}</span>
                 </Field>
                 <Field label={t("authMethod")}>
-                  {client.token_endpoint_auth_method === "none"
-                    ? t("authMethods.none")
-                    : t("authMethods.client_secret_basic")}
+                  {client.token_endpoint_auth_methods
+                    .map((method) =>
+                      method === "none"
+                        ? t("authMethods.none")
+                        : method === "client_secret_post"
+                          ? t("authMethods.client_secret_post")
+                          : t("authMethods.client_secret_basic"),
+                    )
+                    .join(" · ")}
                 </Field>
                 <Field label={t("firstParty")}>{client.first_party ? t("yes") : t("no")}</Field>
               </Card>
