@@ -44,7 +44,8 @@ export function fromWebRequest(request: Request): ApiRequest {
 export function toWebResponse(answer: ApiResponse): Response {
   const headers = new Headers(answer.headers);
   for (const c of answer.setCookies) headers.append("set-cookie", c);
-  return new Response(answer.body, { status: answer.status, headers });
+  // A 204 (a preflight's answer) may carry no body, not even an empty one.
+  return new Response(answer.status === 204 ? null : answer.body, { status: answer.status, headers });
 }
 
 /** Splits `/2.0/a/b?x=1` into the call's path (`/a/b`) and its query (`x=1`). */

@@ -56,6 +56,13 @@ export type Call<S extends z.ZodType = z.ZodType> = {
    * services refuse the rest (a session adopted from a product's token: server/passkey/reauth.ts).
    */
   portalSessionOnly?: boolean;
+  /**
+   * "public": any web page may call it from the browser, as public data (issue 38): the answer says
+   * `Access-Control-Allow-Origin: *` (no credentials), a preflight OPTIONS is answered, and the
+   * Origin check (a POST with the portal's cookie comes from the portal's own pages) is skipped.
+   * Only for auth "none" calls that read nothing of the caller (a test checks the registry).
+   */
+  cors?: "public";
   /** One line for the API reference (server/openapi). */
   summary?: string;
   /**

@@ -14,6 +14,7 @@ import { registry } from "@/server/registry";
 import { type ApiRequest, type ApiResponse, fromWebRequest, splitUrl, toWebResponse } from "./api-request";
 import type { CallResult } from "./call";
 import { bearer, checkBankKey, clientIp, personOf, productOf, refuseCrossSite, selfOrigin } from "./caller";
+import { isPublicCall, PUBLIC_CORS_HEADERS, preflightAnswer } from "./cors";
 import {
   type Answer,
   failure,
@@ -44,6 +45,11 @@ export async function handleApi(
   // handler under `next dev`, page calls and tests did not.
   const requestId = currentRequestId() ?? requestIdOf(request.header("x-request-id"));
   const { path, query } = splitUrl(request.url);
+  const target = Object.hasOwn(registry, path) ? registry[path] : undefined;
+  const isPublic = isPublicCall(target);
+  // A browser asks before a page of another origin sends JSON: only a public call says yes. The
+  // others answer OPTIONS as any other method they do not take (405, no CORS header).
+  if (target && isPublic && request.method === "OPTIONS") return preflightAnswer(target, requestId);
   const result = await inRequest(requestId, () => answer(request, path, query, options, requestId));
   // Every refusal names its request: a person's report finds the log lines.
   const body =
@@ -63,6 +69,7 @@ export async function handleApi(
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
       "x-request-id": requestId,
+      ...(isPublic ? PUBLIC_CORS_HEADERS : {}),
     },
     setCookies: result.setCookies,
     body: JSON.stringify(body),
@@ -151,7 +158,9 @@ async function answer(
     if (call.portalSessionOnly && request.header("authorization") !== undefined)
       throw new AppError("REAUTH_PORTAL_SESSION_REQUIRED");
     // An operator call takes only the cookie, so it is checked as a cookie call whatever it carries.
-    refuseCrossSite(request, origin, call.auth === "admin" ? undefined : headerToken);
+    // A public call (public data, no session read) answers any origin.
+    if (!isPublicCall(call))
+      refuseCrossSite(request, origin, call.auth === "admin" ? undefined : headerToken);
     // A product's key is checked before its body is read: a stranger learns nothing of the schema.
     const product = call.auth === "product" ? productOf(request, headerToken, config) : undefined;
     if (call.auth === "bank") checkBankKey(request, config);

@@ -60,10 +60,11 @@ export function serveApi(req: IncomingMessage, res: ServerResponse, fallbackHost
   handleApi(request).then(
     (answer) => {
       // A known length: one write of head and body, not a chunked answer (several writes).
-      const headers: Record<string, string | number | string[]> = {
-        ...answer.headers,
-        "content-length": Buffer.byteLength(answer.body),
-      };
+      // A 204 (a preflight's answer) has no body and says no length (RFC 9110 §8.6).
+      const headers: Record<string, string | number | string[]> =
+        answer.status === 204
+          ? { ...answer.headers }
+          : { ...answer.headers, "content-length": Buffer.byteLength(answer.body) };
       if (answer.setCookies.length) headers["set-cookie"] = answer.setCookies;
       res.writeHead(answer.status, headers);
       res.end(answer.body);

@@ -169,6 +169,48 @@ describe("the OpenAPI 3.1 document", () => {
     ).toHaveProperty("token_sha256");
   });
 
+  it("names its server so that a generated client calls APP_URL's /2.0 paths, and its contact and licence", () => {
+    // The paths carry /2.0: the server is the bare origin (a server of …/2.0 would double it).
+    const configured = buildOpenApi(registry, {
+      appUrl: "https://id.example.com/",
+      supportUrl: "https://help.example.com/api",
+      brand: "Acme",
+    });
+    expect(configured.servers).toEqual([
+      { url: "https://id.example.com", description: "The portal (APP_URL)" },
+    ]);
+    expect(`${configured.servers[0]?.url}/2.0/package/list`).toBe("https://id.example.com/2.0/package/list");
+    expect(configured.info.contact).toEqual({ name: "Acme support", url: "https://help.example.com/api" });
+    // Without APP_URL: the host that served the document (OpenAPI resolves a relative server against it).
+    expect(document.servers).toEqual([{ url: "/", description: "The portal that serves this document" }]);
+    const servedFrom = "https://portal.test/2.0/openapi.json";
+    const root = new URL(document.servers[0]?.url ?? "", servedFrom).href;
+    expect(root).toBe("https://portal.test/");
+    expect(new URL("2.0/package/list", root).href).toBe("https://portal.test/2.0/package/list");
+    expect(document.info.license.name).toBe("Proprietary");
+    expect(() => new URL(document.info.license.url)).not.toThrow();
+    expect(() => new URL(document.info.contact.url)).not.toThrow();
+  });
+
+  it("marks the public catalog as callable from any origin, and only calls that read no session", () => {
+    const list = document.paths["/2.0/package/list"]?.post;
+    expect(list?.["x-cors"]).toBe("public");
+    expect(list?.description).toContain("Access-Control-Allow-Origin: *");
+    // It answers any origin, so it never refuses one.
+    expect(list?.["x-errors"].map((e) => e.code)).not.toContain("FORBIDDEN_ORIGIN");
+    expect(document.paths["/2.0/auth/userinfo"]?.post?.["x-cors"]).toBeUndefined();
+    expect(document.paths["/2.0/auth/userinfo"]?.post?.["x-errors"].map((e) => e.code)).toContain(
+      "FORBIDDEN_ORIGIN",
+    );
+    const publicCalls = paths.filter((p) => registry[p]?.cors === "public");
+    expect(publicCalls).toEqual(["/package/list"]);
+    for (const p of publicCalls) {
+      expect(registry[p]?.auth, p).toBe("none");
+      expect(registry[p]?.portalSessionOnly, p).toBeFalsy();
+      expect(registry[p]?.bodyToken, p).toBeFalsy();
+    }
+  });
+
   it("is plain JSON (what GET /2.0/openapi.json serialises)", () => {
     expect(JSON.parse(JSON.stringify(document))).toEqual(document);
   });

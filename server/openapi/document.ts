@@ -5,6 +5,7 @@ import "server-only";
 // GET /2.0/openapi.json and rendered at /docs/api; built once per process.
 import { env } from "@/lib/env";
 import { ERROR_CODES, type ErrorCode } from "@/lib/errors";
+import { LINKS } from "@/lib/links";
 import { LOCALES } from "@/lib/locales";
 import { SESSION_COOKIE } from "@/lib/session";
 import { API_PREFIX } from "@/server/http/api-request";
@@ -29,8 +30,12 @@ const TAGS: Record<string, string> = {
   order: "Orders: the person's, and a product's order creation",
   product: "A product's own calls with its api_key: the events sent to its webhook, and their redelivery",
   payment: "Payment attempts and the gateways' callbacks",
+  passkey: "Passkeys (WebAuthn): adding one, signing in with one, and confirming it's you again",
+  "account-deletion": "Deleting the account: the request, its code, and cancelling a pending deletion",
   captcha: "The sign-up captcha (ALTCHA)",
   lead: "Lead capture to the form service",
+  notify: "Delivery reports of the SMS vendor",
+  admin: "The operators' console: people, orders, payments, invoices, affiliates, the catalog, the audit log",
   reference: "This document",
 };
 
@@ -72,15 +77,33 @@ const INFO_DESCRIPTION = `Every call is \`POST ${API_PREFIX}/<path>\` with a JSO
 
 Language: the body's \`lang\` (${LOCALES.join(", ")}), else the \`LANGUAGE\` cookie, else (a caller with \`authorization\` and no cookie) \`Accept-Language\`.
 
-Authentication: a person's session is the portal's cookie in the browser, or the person's token in \`authorization\` (\`authorization: <token>\` or \`Bearer <token>\`) for a product holding one. A product's own calls (order creation) carry its \`api_key\`. A POST with the portal's cookie must come from the portal's own origin.
+Authentication: a person's session is the portal's cookie in the browser, or the person's token in \`authorization\` (\`authorization: <token>\` or \`Bearer <token>\`) for a product holding one. A product's own calls (order creation) carry its \`api_key\`. A POST with the portal's cookie must come from the portal's own origin. Calls marked \`x-cors: public\` (the package catalog) answer any origin from a browser: CORS \`Access-Control-Allow-Origin: *\` without credentials; no other call answers another origin's page.
 
 Product events arrive at the product's \`webhook\` as signed POSTs (see webhooks): verify \`${SIGNATURE_HEADER}\`: ${SIGNATURE_DESCRIPTION}`;
 
+export type DocumentOptions = {
+  title?: string;
+  /** The public origin (APP_URL); unset, the document names its own host. */
+  appUrl?: string;
+  /** Where a product team asks for help (LINK_SUPPORT_URL). */
+  supportUrl?: string;
+  brand?: string;
+};
+
+/**
+ * Where the calls are. The paths carry the prefix (`/2.0/auth/signin`, the address a person reads
+ * and the registry's path beside it), so the server is the bare origin: a generated client joins
+ * the two into `https://id.example.com/2.0/auth/signin`. A server of `…/2.0` would double the
+ * prefix. Without APP_URL, `/` is the host that served this document (OpenAPI resolves a relative
+ * server against it), which is the portal's own.
+ */
+function serversOf(appUrl: string | undefined): OpenApiDocument["servers"] {
+  if (!appUrl) return [{ url: "/", description: "The portal that serves this document" }];
+  return [{ url: new URL(appUrl).origin, description: "The portal (APP_URL)" }];
+}
+
 /** The whole document for `registry` (pure: the unit test builds it from the real registry). */
-export function buildOpenApi(
-  registry: Record<string, Call>,
-  options: { title?: string } = {},
-): OpenApiDocument {
+export function buildOpenApi(registry: Record<string, Call>, options: DocumentOptions = {}): OpenApiDocument {
   const { index, raw } = sharedIndex();
   const paths: OpenApiDocument["paths"] = {};
   for (const path of Object.keys(registry).sort()) {
@@ -92,7 +115,19 @@ export function buildOpenApi(
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
-    info: { title: options.title ?? "Account portal API", version: "2.0", description: INFO_DESCRIPTION },
+    info: {
+      title: options.title ?? "Account portal API",
+      version: "2.0",
+      description: INFO_DESCRIPTION,
+      contact: {
+        name: `${options.brand ?? "Account portal"} support`,
+        url: options.supportUrl ?? LINKS.help,
+      },
+      // The portal is no open-source package (package.json is private, with no licence): its use is
+      // governed by the terms of use its own sign-up asks people to accept.
+      license: { name: "Proprietary", url: LINKS.terms },
+    },
+    servers: serversOf(options.appUrl),
     tags: [
       ...Object.entries(TAGS)
         .filter(([name]) => used.has(name))
@@ -152,7 +187,13 @@ const built = new WeakMap<Record<string, Call>, OpenApiDocument>();
 export function openApiDocument(registry: Record<string, Call>): OpenApiDocument {
   let doc = built.get(registry);
   if (!doc) {
-    doc = buildOpenApi(registry, { title: `${env().BRAND_NAME} account portal API` });
+    const config = env();
+    doc = buildOpenApi(registry, {
+      title: `${config.BRAND_NAME} account portal API`,
+      appUrl: config.APP_URL,
+      supportUrl: config.LINK_SUPPORT_URL,
+      brand: config.BRAND_NAME,
+    });
     built.set(registry, doc);
   }
   return doc;

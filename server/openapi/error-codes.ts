@@ -28,8 +28,12 @@ export function errorsOf(call: Call): ErrorCode[] {
   const codes = new Set<ErrorCode>([
     ...COMMON_ERRORS,
     ...AUTH_ERRORS[call.auth],
-    // A POST carrying the portal's cookie must come from the portal's own pages (CSRF).
-    ...((call.method ?? "POST") === "POST" && call.auth !== "product" && call.auth !== "bank"
+    // A POST carrying the portal's cookie must come from the portal's own pages (CSRF); a public
+    // call answers any origin.
+    ...((call.method ?? "POST") === "POST" &&
+    call.auth !== "product" &&
+    call.auth !== "bank" &&
+    call.cors !== "public"
       ? (["FORBIDDEN_ORIGIN"] as const)
       : []),
     ...(call.portalSessionOnly ? (["REAUTH_PORTAL_SESSION_REQUIRED"] as const) : []),

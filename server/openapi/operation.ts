@@ -64,6 +64,10 @@ function queryParameters(input: JsonSchema): NonNullable<Operation["parameters"]
 
 function describeCall(call: Call): string {
   const notes = [AUTH_DESCRIPTIONS[call.auth]];
+  if (call.cors === "public")
+    notes.push(
+      "Any origin may call it from a browser: CORS `Access-Control-Allow-Origin: *` without credentials (send no cookie), and a preflight OPTIONS is answered.",
+    );
   if (call.bodyToken) notes.push("The person's token may also come as the body's `token`.");
   if (call.multipart)
     notes.push("Also `multipart/form-data`: the fields as JSON in `jsonData`, files beside it.");
@@ -126,6 +130,7 @@ export function operationOf(path: string, call: Call, index: SharedIndex): Opera
     responses,
     "x-auth": call.auth,
     ...(call.raw ? { "x-raw": true } : {}),
+    ...(call.cors ? { "x-cors": call.cors } : {}),
     "x-errors": errors.map((code) => ({ code, status: ERROR_CODES[code] })),
   };
   if (method === "GET") {

@@ -54,13 +54,22 @@ export type Operation = {
   >;
   "x-auth": AuthMode;
   "x-raw"?: boolean;
+  /** "public": any origin may call it from a browser (CORS `*`, no credentials). */
+  "x-cors"?: "public";
   "x-errors": ErrorEntry[];
 };
 
 export type OpenApiDocument = {
   openapi: "3.1.0";
   jsonSchemaDialect: string;
-  info: { title: string; version: string; description: string };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    contact: { name: string; url: string };
+    license: { name: string; url: string };
+  };
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Partial<Record<"get" | "post", Operation>>>;
   webhooks: Record<string, { post: Operation }>;

@@ -97,6 +97,9 @@ export function OperationCard({ entry }: { entry: Entry }) {
         </span>
         <code className="font-mono text-sm font-semibold break-all">{path}</code>
         <span className={`rounded px-1.5 py-0.5 text-xs ${AUTH_STYLES[auth]}`}>{AUTH_LABELS[auth]}</span>
+        {operation["x-cors"] === "public" ? (
+          <span className="rounded bg-teal-50 px-1.5 py-0.5 text-xs text-teal-800">any origin (CORS)</span>
+        ) : null}
         {operation["x-raw"] ? (
           <span className="rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700">raw answer</span>
         ) : null}
@@ -129,7 +132,7 @@ export function OperationCard({ entry }: { entry: Entry }) {
                   className="inline-flex items-baseline gap-1 rounded bg-red-50 px-1.5 py-0.5 font-mono text-xs text-red-800 hover:underline"
                 >
                   {e.code}
-                  <span className="text-red-600/80">{e.status}</span>
+                  <span className="text-red-700">{e.status}</span>
                 </a>
               </li>
             ))}

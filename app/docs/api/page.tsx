@@ -1,54 +1,32 @@
 import type { Metadata } from "next";
-import { openApiDocument } from "@/server/openapi/document";
-import type { JsonSchema, OpenApiDocument, Operation } from "@/server/openapi/types";
-import { registry } from "@/server/registry";
-import { Card, type Entry, EventCard, OperationCard } from "./operation-card";
-import { Fields, Prose } from "./schema-view";
+import Link from "next/link";
+import { EXTRA_SECTIONS, modulesOf, referenceDocument } from "./reference";
+import { Prose } from "./schema-view";
+import { SectionHeading } from "./shared-lists";
 
 // For the product teams that integrate with the portal; developers' English, like the document.
 export const metadata: Metadata = { title: "API reference" };
 
-function entriesOf(doc: OpenApiDocument): Entry[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation as Operation })),
-  );
-}
+const linkClass = "font-mono text-brand-600 underline";
 
-function Heading({ id, children }: { id: string; children: string }) {
+/**
+ * The reference's first page: what every call shares (the envelope, language, authentication),
+ * where to start, and the modules; each module's calls are a page of their own (/docs/api/<module>).
+ */
+export default function ApiReferencePage() {
+  const doc = referenceDocument();
+  const modules = modulesOf(doc);
+  const extras: Record<keyof typeof EXTRA_SECTIONS, string> = {
+    events: `What the portal POSTs to a product's webhook (${Object.keys(doc.webhooks).length} events) and how to verify it.`,
+    schemas: "The answers many calls share (UserInfo, Order, …), written once.",
+    errors: "Every data.error code, its HTTP status and what it means.",
+  };
   return (
-    <h2 id={id} className="mt-10 scroll-mt-4 border-b border-gray-200 pb-1 text-xl font-semibold">
-      {children}
-    </h2>
-  );
-}
-
-/** GET /2.0/openapi.json rendered: every call by module, the events, shared answers and error codes. */
-export default async function ApiReferencePage() {
-  const doc = openApiDocument(registry);
-  const entries = entriesOf(doc);
-  const byTag = doc.tags
-    .map((tag) => ({ tag, items: entries.filter((e) => e.operation.tags[0] === tag.name) }))
-    .filter((group) => group.items.length > 0);
-  const errorCodes = (doc.components.schemas.ErrorCode?.oneOf ?? []) as (JsonSchema & {
-    "x-status": number;
-  })[];
-  const shared = Object.entries(doc.components.schemas).filter(([name]) => !name.startsWith("Error"));
-
-  return (
-    <main lang="en" className="mx-auto max-w-5xl px-4 py-8 break-words">
-      <header>
-        <p className="text-sm text-gray-500">API reference · version {doc.info.version}</p>
-        <h1 className="text-2xl font-semibold">{doc.info.title}</h1>
-        {doc.info.description.split("\n\n").map((paragraph) => (
-          <Prose key={paragraph.slice(0, 40)} text={paragraph} className="mt-3 text-sm text-gray-700" />
-        ))}
-        <p className="mt-3 text-sm">
-          The same as OpenAPI 3.1 for tools (code generators, Postman, mock servers):{" "}
-          <a href="/2.0/openapi.json" className="font-mono text-brand-600 underline">
-            /2.0/openapi.json
-          </a>
-        </p>
-      </header>
+    <div className="pt-6">
+      <h1 className="text-2xl font-semibold">{doc.info.title}</h1>
+      {doc.info.description.split("\n\n").map((paragraph) => (
+        <Prose key={paragraph.slice(0, 40)} text={paragraph} className="mt-3 text-sm text-gray-700" />
+      ))}
 
       <section aria-labelledby="start-here" className="mt-6 rounded-lg bg-brand-50 p-4 text-sm">
         <h2 id="start-here" className="font-semibold">
@@ -58,73 +36,40 @@ export default async function ApiReferencePage() {
           <li>
             Send people to <code className="font-mono">/signin?callback_url=…&amp;app_code=…</code>; they come
             back with <code className="font-mono">token</code>. Check it with{" "}
-            <a href="#authUserinfo" className="font-mono text-brand-600 underline">
+            <Link href="/docs/api/auth#authUserinfo" prefetch={false} className={linkClass}>
               /2.0/auth/userinfo
-            </a>
+            </Link>
             .
           </li>
           <li>
             Read your prices from{" "}
-            <a href="#packageList" className="font-mono text-brand-600 underline">
+            <Link href="/docs/api/package#packageList" prefetch={false} className={linkClass}>
               /2.0/package/list
-            </a>{" "}
-            and create orders with{" "}
-            <a href="#orderCreate" className="font-mono text-brand-600 underline">
+            </Link>{" "}
+            (any origin may read it, also from a browser) and create orders with{" "}
+            <Link href="/docs/api/order#orderCreate" prefetch={false} className={linkClass}>
               /2.0/order/create
-            </a>{" "}
+            </Link>{" "}
             (your <code className="font-mono">api_key</code>); send the browser to its{" "}
             <code className="font-mono">checkout_url</code>.
           </li>
           <li>
             Receive{" "}
-            <a href="#webhooks" className="text-brand-600 underline">
+            <Link href="/docs/api/events" prefetch={false} className="text-brand-600 underline">
               product events
-            </a>{" "}
+            </Link>{" "}
             at your <code className="font-mono">webhook</code> and verify their signature.
           </li>
         </ol>
       </section>
 
-      <nav aria-label="Contents" className="mt-6 rounded-lg bg-white p-4 ring-1 ring-gray-200">
-        <ul className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          <li>
-            <a href="#authentication" className="text-brand-600 underline">
-              Authentication
-            </a>
-          </li>
-          {byTag.map(({ tag, items }) => (
-            <li key={tag.name}>
-              <a href={`#tag-${tag.name}`} className="text-brand-600 underline">
-                {tag.name}
-              </a>{" "}
-              <span className="text-gray-500">({items.length})</span>
-            </li>
-          ))}
-          <li>
-            <a href="#webhooks" className="text-brand-600 underline">
-              Product events (webhooks)
-            </a>
-          </li>
-          <li>
-            <a href="#shared" className="text-brand-600 underline">
-              Shared answers
-            </a>
-          </li>
-          <li>
-            <a href="#errors" className="text-brand-600 underline">
-              Error codes
-            </a>
-          </li>
-        </ul>
-      </nav>
-
-      <Heading id="authentication">Authentication</Heading>
+      <SectionHeading id="authentication">Authentication</SectionHeading>
       <dl className="mt-3 flex flex-col gap-2 text-sm">
         {Object.entries(doc.components.securitySchemes).map(([name, scheme]) => (
           <div key={name} className="rounded-lg bg-white p-3 ring-1 ring-gray-200">
             <dt className="font-mono font-semibold">{name}</dt>
             <dd className="text-gray-700">
-              <span className="text-xs text-gray-500">
+              <span className="text-xs text-gray-600">
                 {scheme.type === "http" ? `HTTP ${scheme.scheme}` : `${scheme.in} ${scheme.name}`}
               </span>
               <Prose text={scheme.description ?? ""} />
@@ -133,60 +78,39 @@ export default async function ApiReferencePage() {
         ))}
       </dl>
 
-      {byTag.map(({ tag, items }) => (
-        <div key={tag.name}>
-          <Heading id={`tag-${tag.name}`}>{tag.name}</Heading>
-          <p className="mt-1 text-sm text-gray-600">{tag.description}</p>
-          <ul className="mt-2 flex flex-col gap-0.5 text-sm">
-            {items.map(({ path, operation }) => (
-              <li key={path}>
-                <a
-                  href={`#${operation.operationId}`}
-                  className="font-mono text-brand-600 underline break-all"
-                >
-                  {path}
-                </a>
-              </li>
-            ))}
-          </ul>
-          {items.map((entry) => (
-            <OperationCard key={entry.path} entry={entry} />
-          ))}
-        </div>
-      ))}
-
-      <Heading id="webhooks">Product events (webhooks)</Heading>
-      {Object.entries(doc.webhooks).map(([type, { post }]) => (
-        <EventCard key={type} type={type} post={post} />
-      ))}
-
-      <Heading id="shared">Shared answers</Heading>
-      {shared.map(([name, schema]) => (
-        <Card key={name} id={`schema-${name}`}>
-          <h3 className="font-mono font-semibold">{name}</h3>
-          <div className="mt-1">
-            <Fields schema={schema} />
-          </div>
-        </Card>
-      ))}
-
-      <Heading id="errors">Error codes</Heading>
+      <SectionHeading id="modules">Modules</SectionHeading>
       <p className="mt-1 text-sm text-gray-600">
-        A failure answers its HTTP status with the envelope{" "}
-        <code className="font-mono">{"{ code, message, data: { error, request_id, fields? } }"}</code>;{" "}
-        <code className="font-mono">error</code> is one of these, the same in every language.
+        Each module&apos;s calls are a page of their own, with the shared answers and error codes they name.
       </p>
-      <ul className="mt-3 flex flex-col divide-y divide-gray-100 rounded-lg bg-white ring-1 ring-gray-200">
-        {errorCodes.map((e) => (
-          <li key={String(e.const)} id={`error-${String(e.const)}`} className="scroll-mt-4 px-3 py-2 text-sm">
-            <div className="flex flex-wrap items-baseline gap-2">
-              <code className="font-mono font-semibold break-all">{String(e.const)}</code>
-              <span className="text-xs text-gray-500">HTTP {e["x-status"]}</span>
-            </div>
-            <Prose text={e.description ?? ""} className="text-gray-700" />
+      <ul className="mt-3 grid grid-cols-1 gap-2 text-sm sm:grid-cols-2">
+        {modules.map((m) => (
+          <li key={m.name} className="rounded-lg bg-white p-3 ring-1 ring-gray-200">
+            <Link
+              href={`/docs/api/${m.name}`}
+              prefetch={false}
+              className="font-mono font-semibold text-brand-600 underline"
+            >
+              {m.name}
+            </Link>{" "}
+            <span className="text-xs text-gray-600">
+              ({m.entries.length} {m.entries.length === 1 ? "call" : "calls"})
+            </span>
+            <p className="text-gray-700">{m.description}</p>
+          </li>
+        ))}
+        {(Object.keys(EXTRA_SECTIONS) as (keyof typeof EXTRA_SECTIONS)[]).map((slug) => (
+          <li key={slug} className="rounded-lg bg-white p-3 ring-1 ring-gray-200">
+            <Link
+              href={`/docs/api/${slug}`}
+              prefetch={false}
+              className="font-semibold text-brand-600 underline"
+            >
+              {EXTRA_SECTIONS[slug]}
+            </Link>
+            <p className="text-gray-700">{extras[slug]}</p>
           </li>
         ))}
       </ul>
-    </main>
+    </div>
   );
 }
