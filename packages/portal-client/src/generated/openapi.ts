@@ -93,7 +93,7 @@ export interface paths {
         put?: never;
         /**
          * The package catalog (prices in VND; `code` is what /order/create's lines name)
-         * @description No authentication.
+         * @description No authentication. Any origin may call it from a browser: CORS `Access-Control-Allow-Origin: *` without credentials (send no cookie), and a preflight OPTIONS is answered.
          */
         post: operations["packageList"];
         delete?: never;
@@ -851,15 +851,6 @@ export interface operations {
              *     VALIDATION: Please check the highlighted fields. `data.fields` maps each refused field to its message.
              */
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description FORBIDDEN_ORIGIN: This request must come from the portal itself */
-            403: {
                 headers: {
                     [name: string]: unknown;
                 };
