@@ -50,6 +50,10 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${E2E.appPort}`,
+    // Pages and calls follow Accept-Language when nothing else decides (lib/locales.ts pickLocale);
+    // Chromium would send en-US. The portal's real visitors browse in Vietnamese, and so do the
+    // specs unless one says otherwise (page-language.spec.ts asks for Thai).
+    locale: "vi-VN",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

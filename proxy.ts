@@ -63,7 +63,9 @@ export async function proxy(request: NextRequest) {
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("content-security-policy", headers["content-security-policy"] ?? "");
   requestHeaders.set("x-portal-iframe", request.nextUrl.searchParams.get("iframe") === "1" ? "1" : "0");
-  // The asked-for language renders this very request and is kept for the next ones.
+  // The asked-for language (`?lang=` / `ui_locales`, the first step of lib/locales.ts pickLocale)
+  // renders this very request as its LANGUAGE cookie (i18n/request.ts reads the rest of the rule)
+  // and is kept for the next ones.
   const locale = requestedLocale(request.nextUrl.searchParams);
   if (locale && request.cookies.get(LANGUAGE_COOKIE)?.value !== locale) {
     request.cookies.set(LANGUAGE_COOKIE, locale);

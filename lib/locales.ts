@@ -23,8 +23,13 @@ export function formatLocale(locale: string): string {
 }
 
 export function toLocale(value: string | null | undefined): Locale {
-  const v = (value ?? "").toLowerCase();
-  return (LOCALES as readonly string[]).includes(v) ? (v as Locale) : DEFAULT_LOCALE;
+  return localeOf(value) ?? DEFAULT_LOCALE;
+}
+
+/** A language tag as one of the five (`TH`, `en-US`, `id_ID` → its language), or undefined. */
+export function localeOf(tag: string | null | undefined): Locale | undefined {
+  const base = (tag ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return (LOCALES as readonly string[]).includes(base) ? (base as Locale) : undefined;
 }
 
 /**
@@ -34,8 +39,8 @@ export function toLocale(value: string | null | undefined): Locale {
 export function requestedLocale(params: URLSearchParams): Locale | undefined {
   const wanted = [params.get("lang") ?? "", ...(params.get("ui_locales") ?? "").split(/\s+/)];
   for (const tag of wanted) {
-    const base = tag.trim().toLowerCase().split(/[-_]/)[0] ?? "";
-    if ((LOCALES as readonly string[]).includes(base)) return base as Locale;
+    const locale = localeOf(tag);
+    if (locale) return locale;
   }
   return undefined;
 }
@@ -52,13 +57,48 @@ export function acceptedLocale(header: string | null | undefined): Locale | unde
     .map((part, index) => {
       const [tag = "", ...params] = part.trim().split(";");
       const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return {
-        base: tag.trim().toLowerCase().split(/[-_]/)[0] ?? "",
-        q: q === undefined ? 1 : Number(q),
-        index,
-      };
+      return { locale: localeOf(tag), q: q === undefined ? 1 : Number(q), index };
     })
-    .filter((entry) => entry.q > 0 && (LOCALES as readonly string[]).includes(entry.base))
+    .filter((entry) => entry.locale !== undefined && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked[0]?.base as Locale | undefined;
+  return ranked[0]?.locale;
+}
+
+/** What a request says about its language; each is used only when it names one of the five. */
+export type LocaleSources = {
+  /** The explicit choice: a page's `?lang=` / `ui_locales`, a call's query or JSON body `lang`. */
+  explicit?: string | null;
+  /** The `LANGUAGE` cookie (the language switch, or an earlier `?lang=`). */
+  cookie?: string | null;
+  /** The signed-in person's saved language (behind the session cookie or a person's token). */
+  saved?: string | null;
+  /** The `Accept-Language` header, q-values honoured. */
+  acceptLanguage?: string | null;
+};
+
+/**
+ * THE language rule of every page and every `/2.0` answer (README "For sibling products"): the
+ * explicit choice, then the LANGUAGE cookie, then the signed-in person's saved language, then the
+ * first of the five in Accept-Language, then Vietnamese.
+ */
+export function pickLocale(sources: LocaleSources): Locale {
+  return (
+    localeOf(sources.explicit) ??
+    localeOf(sources.cookie) ??
+    localeOf(sources.saved) ??
+    acceptedLocale(sources.acceptLanguage) ??
+    DEFAULT_LOCALE
+  );
+}
+
+/**
+ * pickLocale for callers whose saved language costs a look-up (the person behind a token): `saved`
+ * runs only when neither the explicit choice nor the cookie decides.
+ */
+export async function resolveLocale(
+  sources: Omit<LocaleSources, "saved">,
+  saved: () => Promise<string | null | undefined>,
+): Promise<Locale> {
+  const isDecided = localeOf(sources.explicit) !== undefined || localeOf(sources.cookie) !== undefined;
+  return pickLocale(isDecided ? sources : { ...sources, saved: await saved() });
 }

@@ -19,13 +19,11 @@ export async function PublicFrame({ children }: { children: ReactNode }) {
         {/* SPEC §9: outside a frame, the landing panel sits beside the card on wide screens. */}
         {!isIframe && (
           <aside className="hidden w-[42%] max-w-xl lg:block">
-            {/* The page's language, named in the address: the panel matches even without the cookie. */}
-            <iframe
-              src={`/login-embed?lang=${locale}`}
-              title={t("landing")}
-              loading="lazy"
-              className="size-full border-0"
-            />
+            {/* No `?lang=`: the panel's request carries the page's cookies, session and
+                Accept-Language, so the one rule (lib/locales.ts pickLocale) gives it the page's
+                language; named in the address, it would be kept in the LANGUAGE cookie (proxy.ts)
+                and pin a language the visitor never chose over their saved one at sign-in. */}
+            <iframe src="/login-embed" title={t("landing")} loading="lazy" className="size-full border-0" />
           </aside>
         )}
       </div>

@@ -1,10 +1,9 @@
 import "server-only";
-import { parseCookies } from "@/lib/cookies";
 import type { CsvCell, CsvTable } from "@/lib/csv";
 import { formatDateTime } from "@/lib/format";
 import { type Translate, translator } from "@/lib/i18n";
 import { listRange } from "@/lib/list-query";
-import { LANGUAGE_COOKIE, type Locale, toLocale } from "@/lib/locales";
+import type { Locale } from "@/lib/locales";
 import type { Db } from "@/server/db/client";
 import { findInvoicesOf } from "@/server/invoice/service";
 import { iterateCommissions } from "./repository";
@@ -131,13 +130,4 @@ export function invoicesCsv(db: Db, user: Reader, filters: ReturnType<typeof exp
       if (page.items.length < batch) return;
     }
   });
-}
-
-/**
- * The language of a download: the LANGUAGE cookie of the page it was clicked on, else the
- * person's saved language.
- */
-export function exportLanguage(request: Request, saved: string | null | undefined): Locale {
-  const cookie = parseCookies(request.headers.get("cookie"))[LANGUAGE_COOKIE];
-  return toLocale(cookie ?? saved);
 }

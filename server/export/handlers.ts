@@ -5,12 +5,12 @@ import { AppError } from "@/lib/errors";
 import { envelope } from "@/lib/http/envelope";
 import { translator } from "@/lib/i18n";
 import { newId } from "@/lib/ids";
-import { LANGUAGE_COOKIE, type Locale, toLocale } from "@/lib/locales";
+import type { Locale } from "@/lib/locales";
 import { currentRequestId, logger } from "@/lib/logger";
 import type { Ctx } from "@/server/context";
 import { fromWebRequest } from "@/server/http/api-request";
 import { clientIp, selfOrigin } from "@/server/http/caller";
-import { requestAuth } from "@/server/http/request-auth";
+import { requestAuth, requestLanguage } from "@/server/http/request-auth";
 import { downloadByLink, EXPORT_LINK_PATH, type LinkRefusal } from "./background";
 import type { DataExport } from "./build";
 import { linkPage } from "./link-page";
@@ -60,10 +60,8 @@ function linkRefusal(reason: LinkRefusal | "signIn", lang: Locale): Response {
  * cross-site) is refused. With `?token=` (the emailed link) it gives the prepared file once.
  */
 export async function downloadMyData(request: Request): Promise<Response> {
-  const cookies = parseCookies(request.headers.get("cookie"));
   const auth = await requestAuth(request);
-  // The page's language (LANGUAGE cookie), else the person's saved one.
-  const lang = toLocale(cookies[LANGUAGE_COOKIE] ?? auth?.user.language);
+  const lang = requestLanguage(request, auth?.user.language);
   const token = new URL(request.url).searchParams.get("token");
   if (!auth)
     return token === null ? refusal(new AppError("UNAUTHORIZED"), lang) : linkRefusal("signIn", lang);
@@ -85,7 +83,7 @@ export async function downloadMyData(request: Request): Promise<Response> {
     ip: clientIp(api),
     userAgent: request.headers.get("user-agent") ?? "",
     origin: selfOrigin(api, config),
-    cookies,
+    cookies: parseCookies(request.headers.get("cookie")),
     auth: { session: auth.session, user: auth.user, token: auth.token, via: "cookie" },
   };
   try {

@@ -113,20 +113,67 @@ export async function personOf(
   },
 ): Promise<Ctx["auth"]> {
   if (call.auth === "admin") return operatorOf(sent);
-  // The sealed cookie is opened only when no token came in the header (a product's call).
-  const sealed = sent.headerToken ? null : await unsealSession(sent.sealedCookie, sent.secret);
-  const bodyToken = call.bodyToken && typeof sent.body.token === "string" ? sent.body.token : undefined;
-  const token = sent.headerToken ?? sealed?.token ?? bodyToken;
+  const sentToken = await tokenOf(call, sent);
   const found =
-    token && call.auth !== "none" && call.auth !== "product"
-      ? await resolveToken(sent.db, token, sent.clock())
+    sentToken && call.auth !== "none" && call.auth !== "product"
+      ? await resolveToken(sent.db, sentToken.token, sent.clock())
       : null;
   if (call.auth === "session" && !found) throw new AppError("UNAUTHORIZED");
   if (!found) return null;
+  return { ...found, via: sentToken?.via ?? "body" };
+}
+
+/**
+ * The person's token a call carries: the header's, else the sealed cookie's (opened only when no
+ * token came in the header: a product's call), else the body's `token` where the call takes one.
+ */
+async function tokenOf(
+  call: Pick<Call, "bodyToken"> | undefined,
+  sent: {
+    secret: string;
+    headerToken: string | undefined;
+    sealedCookie: string | undefined;
+    body: Record<string, unknown>;
+  },
+): Promise<{ token: string; via: TokenSource } | undefined> {
+  if (sent.headerToken) return { token: sent.headerToken, via: "header" };
+  const sealed = await unsealSession(sent.sealedCookie, sent.secret);
   // Only the cookie can be the portal's own browser session ("confirm it's you", the console).
-  const via: TokenSource =
-    sent.headerToken !== undefined ? "header" : sealed?.token !== undefined ? "cookie" : "body";
-  return { ...found, via };
+  if (sealed?.token) return { token: sealed.token, via: "cookie" };
+  const bodyToken = call?.bodyToken && typeof sent.body.token === "string" ? sent.body.token : undefined;
+  return bodyToken ? { token: bodyToken, via: "body" } : undefined;
+}
+
+/**
+ * The saved language of the person behind what a request carries (a token in the header, the
+ * session cookie, the body's token where the call takes one), for the language rule when neither
+ * `lang` nor the LANGUAGE cookie decides: also on calls that do not need the person (auth "none")
+ * and on refusals said before the person is looked up. A product's call names its person in the
+ * body's `token` (its bearer is its key), heard only once the key is good; the bank's key is no one.
+ */
+export async function savedLanguageOf(
+  call: Call | undefined,
+  sent: {
+    db: () => Promise<Db>;
+    clock: () => Date;
+    secret: string;
+    headerToken: string | undefined;
+    sealedCookie: string | undefined;
+    body: Record<string, unknown>;
+    product: Ctx["product"] | undefined;
+  },
+): Promise<string | undefined> {
+  let token: string | undefined;
+  if (call?.auth === "product") {
+    token = sent.product && typeof sent.body.token === "string" ? sent.body.token : undefined;
+  } else if (call?.auth !== "bank") {
+    // An operator call takes only the cookie.
+    const from = call?.auth === "admin" ? { ...sent, headerToken: undefined } : sent;
+    token = (await tokenOf(call, from))?.token;
+  }
+  if (!token) return undefined;
+  const found = await resolveToken(await sent.db(), token, sent.clock());
+  return found?.user.language;
 }
 
 /**

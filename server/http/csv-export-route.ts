@@ -4,9 +4,8 @@
 import { type CsvTable, csvStream } from "@/lib/csv";
 import { dayIn } from "@/lib/format";
 import type { Locale } from "@/lib/locales";
-import { exportLanguage } from "@/server/affiliate/export";
 import type { Db } from "@/server/db/client";
-import { requestAuth } from "@/server/http/request-auth";
+import { requestAuth, requestLanguage } from "@/server/http/request-auth";
 
 /** Who downloads: their rows, their time zone and the language of the page they download from. */
 type Reader = { id: string; timezone: string; lang: Locale };
@@ -31,7 +30,7 @@ export function csvExportRoute<F>({
     if (!auth) return new Response(null, { status: 303, headers: { location: "/signin" } });
     const { id, timezone, language } = auth.user;
     const stamp = dayIn(timezone, new Date()).replace(/-/g, "");
-    const reader = { id, timezone, lang: exportLanguage(request, language) };
+    const reader = { id, timezone, lang: requestLanguage(request, language) };
     const table = csv(auth.db, reader, filters(new URL(request.url).searchParams));
     return new Response(csvStream(table.header, table.batches), {
       headers: {

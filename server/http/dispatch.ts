@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { type Envelope, envelope } from "@/lib/http/envelope";
 import { translator } from "@/lib/i18n";
-import { acceptedLocale, LANGUAGE_COOKIE, LOCALES, type Locale, toLocale } from "@/lib/locales";
+import { DEFAULT_LOCALE, LANGUAGE_COOKIE, type Locale, resolveLocale } from "@/lib/locales";
 import { currentRequestId, inRequest, logger, requestIdOf } from "@/lib/logger";
 import { type CookieContext, clearedSessionCookies, SESSION_COOKIE } from "@/lib/session";
 import type { Ctx } from "@/server/context";
@@ -12,8 +12,17 @@ import { getDb } from "@/server/db/client";
 import { metrics } from "@/server/ops/metrics";
 import { registry } from "@/server/registry";
 import { type ApiRequest, type ApiResponse, fromWebRequest, splitUrl, toWebResponse } from "./api-request";
-import type { CallResult } from "./call";
-import { bearer, checkBankKey, clientIp, personOf, productOf, refuseCrossSite, selfOrigin } from "./caller";
+import type { Call, CallResult } from "./call";
+import {
+  bearer,
+  checkBankKey,
+  clientIp,
+  personOf,
+  productOf,
+  refuseCrossSite,
+  savedLanguageOf,
+  selfOrigin,
+} from "./caller";
 import { isPublicCall, PUBLIC_CORS_HEADERS, preflightAnswer } from "./cors";
 import {
   type Answer,
@@ -130,30 +139,62 @@ async function answer(
   // Product calls carry no cookie: nothing to parse then.
   const cookieHeader = request.header("cookie");
   const cookies = cookieHeader ? parseCookies(cookieHeader) : NO_COOKIES;
-  // Pages speak the LANGUAGE cookie's language; a server-to-server caller (a product with a token
-  // or key in `authorization`, no cookie) is answered in its Accept-Language (issue 25), and a
-  // body's `lang` wins over both.
-  const languageCookie = cookies[LANGUAGE_COOKIE];
-  const where: Where = {
-    requestId,
-    path,
-    lang:
-      !languageCookie && request.header("authorization")
-        ? (acceptedLocale(request.header("accept-language")) ?? toLocale(undefined))
-        : toLocale(languageCookie),
-  };
   const config = env();
   const origin = selfOrigin(request, config);
   const cookieCtx: CookieContext = { secure: origin.startsWith("https:") };
-
+  const clock = options.clock ?? (() => new Date());
   const call = Object.hasOwn(registry, path) ? registry[path] : undefined;
-  if (!call) return unknownCall(path, where.lang);
+  const headerToken = bearer(request);
+
+  // The body is read before anything is refused, so that its `lang` speaks every answer (a
+  // product's missing key, a refused origin, an unknown call); a failure to read it (BAD_JSON,
+  // PAYLOAD_TOO_LARGE) still waits for its turn below, after the checks of who calls: a stranger
+  // learns nothing of the call's schema.
+  const sent = await readSent(request, query, call);
+  const body = "body" in sent ? sent.body : {};
+  // One rule for pages and calls (lib/locales.ts pickLocale): the query's or body's `lang`, the
+  // LANGUAGE cookie, the person's saved language, Accept-Language, Vietnamese.
+  const languageSources = {
+    explicit: typeof body.lang === "string" ? body.lang : query && new URLSearchParams(query).get("lang"),
+    cookie: cookies[LANGUAGE_COOKIE],
+    acceptLanguage: request.header("accept-language"),
+  };
+  // The person behind the call once looked up (null: nobody); undefined before.
+  let person: Ctx["auth"] | undefined;
+  // A product's call, once its key is good.
+  let product: Ctx["product"] | undefined;
+  const savedLanguage = async () => {
+    if (person !== undefined) return person?.user.language;
+    const sentBy = {
+      db: getDb,
+      clock,
+      secret: config.SESSION_SECRET,
+      headerToken,
+      sealedCookie: cookies[SESSION_COOKIE],
+      body,
+      product,
+    };
+    // The answer's language is no reason to fail the call.
+    return savedLanguageOf(call, sentBy).catch((error: unknown) => {
+      logger.warn({ err: error, path }, "saved language not looked up");
+      return undefined;
+    });
+  };
+  const languageNow = () => resolveLocale(languageSources, savedLanguage);
+  const where: Where = { requestId, path, lang: DEFAULT_LOCALE };
+
+  if (!call) {
+    where.lang = await languageNow();
+    return unknownCall(path, where.lang);
+  }
   const isAllowedMethod =
     request.method === (call.method ?? "POST") || (call.alsoPost === true && request.method === "POST");
-  if (!isAllowedMethod) return methodNotAllowed(call, where);
+  if (!isAllowedMethod) {
+    where.lang = await languageNow();
+    return methodNotAllowed(call, where);
+  }
 
   try {
-    const headerToken = bearer(request);
     // Whatever it holds, a token in a header cannot confirm it's you: said before it is looked at.
     if (call.portalSessionOnly && request.header("authorization") !== undefined)
       throw new AppError("REAUTH_PORTAL_SESSION_REQUIRED");
@@ -161,18 +202,18 @@ async function answer(
     // A public call (public data, no session read) answers any origin.
     if (!isPublicCall(call))
       refuseCrossSite(request, origin, call.auth === "admin" ? undefined : headerToken);
-    // A product's key is checked before its body is read: a stranger learns nothing of the schema.
-    const product = call.auth === "product" ? productOf(request, headerToken, config) : undefined;
+    // A product's key is checked before its body is looked at: a stranger learns nothing of the schema.
+    if (call.auth === "product") product = productOf(request, headerToken, config);
     if (call.auth === "bank") checkBankKey(request, config);
-    const body = await readBody(request, query, Boolean(call.multipart), call.alsoPost === true);
-    if (typeof body.lang === "string" && (LOCALES as readonly string[]).includes(body.lang))
-      where.lang = toLocale(body.lang);
+    if ("error" in sent) throw sent.error;
     if (hasNotText(body)) throw new AppError("BAD_JSON");
     const parsed = call.input.safeParse(body);
-    if (!parsed.success) return invalidInput(call, where, parsed.error);
+    if (!parsed.success) {
+      where.lang = await languageNow();
+      return invalidInput(call, where, parsed.error);
+    }
 
     const db = await getDb();
-    const clock = options.clock ?? (() => new Date());
     const auth = await personOf(call, {
       db,
       clock,
@@ -181,7 +222,11 @@ async function answer(
       sealedCookie: cookies[SESSION_COOKIE],
       body,
     });
-    const { lang } = where;
+    // These modes look the person up (null: nobody live); a "none" call's person, or the person a
+    // product's call names in its body, is looked up for the language only.
+    if (call.auth === "session" || call.auth === "optional" || call.auth === "admin") person = auth;
+    const lang = await languageNow();
+    where.lang = lang;
     const ctx: Ctx = {
       db,
       env: config,
@@ -205,6 +250,24 @@ async function answer(
       await setCookiesOf(result, cookieCtx, config.SESSION_SECRET),
     );
   } catch (error) {
+    // A session that is not live names nobody: no second look-up for the refusal's language.
+    if (error instanceof AppError && error.code === "UNAUTHORIZED") person ??= null;
+    where.lang = await languageNow();
     return failure(call, where, error, () => clearedSessionCookies(cookieCtx));
+  }
+}
+
+/** The call's input as sent, or why it could not be read (thrown once the caller is checked). */
+async function readSent(
+  request: ApiRequest,
+  query: string,
+  call: Call | undefined,
+): Promise<{ body: Record<string, unknown> } | { error: unknown }> {
+  try {
+    return {
+      body: await readBody(request, query, Boolean(call?.multipart), call?.alsoPost === true),
+    };
+  } catch (error) {
+    return { error };
   }
 }

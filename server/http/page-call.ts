@@ -7,7 +7,8 @@ import { handleApi } from "./dispatch";
 
 /**
  * Runs a /2.0 call in-process on the visitor's behalf: through the same registry and dispatch
- * as the browser's, carrying the visitor's cookies (session, language), address and agent.
+ * as the browser's, carrying the visitor's cookies (session, language), Accept-Language, address and
+ * agent: the answer speaks the page's language by the same rule (lib/locales.ts pickLocale).
  * Route handlers get a Response (they pass its cookies on); pages get the envelope.
  */
 export async function callAsVisitor(
@@ -24,6 +25,7 @@ function visitorRequest(path: string, incoming: Headers, body: Record<string, un
   const origin = `${incoming.get("x-forwarded-proto") ?? "http"}://${host}`;
   const sent: Record<string, string> = {
     cookie: incoming.get("cookie") ?? "",
+    "accept-language": incoming.get("accept-language") ?? "",
     host,
     origin,
     "content-type": "application/json",

@@ -18,7 +18,7 @@ import type { Call, RawFailure } from "./call";
  */
 export type Answer = { status: number; body: unknown; setCookies: string[]; refused?: number };
 
-/** Where a refusal happened: its log line, the request id the answer carries, its language (the body's `lang` once read). */
+/** Where a refusal happened: its log line, the request id the answer carries, its language (lib/locales.ts pickLocale). */
 export type Where = { requestId: string; path: string; lang: Locale };
 
 export function json(body: unknown, status: number, setCookies: string[] = []): Answer {

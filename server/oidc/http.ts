@@ -4,7 +4,7 @@ import type Provider from "oidc-provider";
 import type { InteractionResults } from "oidc-provider";
 import { parseCookies } from "@/lib/cookies";
 import { translator } from "@/lib/i18n";
-import { LANGUAGE_COOKIE, requestedLocale, toLocale } from "@/lib/locales";
+import { LANGUAGE_COOKIE, requestedLocale, resolveLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
 import { type OidcLogin, oidcLoginOf } from "./authentication";
 import { CLIENT_AUTH_PATHS, guardPinnedClientAuth, pinnedSecretMethods } from "./client-auth";
@@ -201,8 +201,15 @@ export function createOidcHandler(deps: OidcDeps & { provider?: Provider }) {
     try {
       details = await provider.interactionDetails(req, res);
     } catch {
-      // Expired, or opened in another browser than the one that started it.
-      const locale = toLocale(parseCookies(req.headers.cookie)[LANGUAGE_COOKIE]);
+      // Expired, or opened in another browser than the one that started it. The portal's one
+      // language rule (lib/locales.ts pickLocale); the interaction's ui_locales is gone with it.
+      const locale = await resolveLocale(
+        {
+          cookie: parseCookies(req.headers.cookie)[LANGUAGE_COOKIE],
+          acceptLanguage: req.headers["accept-language"],
+        },
+        async () => (await signInOf(req).catch(() => null))?.user.language,
+      );
       const t = translator(locale);
       res.statusCode = 400;
       res.setHeader("content-type", "text/html; charset=utf-8");

@@ -15,7 +15,7 @@ import {
   type TokenEndpointAuthMethod,
 } from "@/lib/env-values";
 import { translator } from "@/lib/i18n";
-import { LANGUAGE_COOKIE, type Locale, requestedLocale, toLocale } from "@/lib/locales";
+import { LANGUAGE_COOKIE, type Locale, requestedLocale, resolveLocale } from "@/lib/locales";
 import { logger } from "@/lib/logger";
 import { clearedSessionCookies, SESSION_TTL_SECONDS } from "@/lib/session";
 import { toE164 } from "@/lib/validation";
@@ -102,12 +102,31 @@ export function accountClaims(user: UserRow, origin: string): Record<string, unk
   };
 }
 
-/** The person's language for the provider's own pages: ui_locales, then the LANGUAGE cookie. */
-function localeOf(ctx: KoaContextWithOIDC): Locale {
+/**
+ * The language of the provider's own pages, by the portal's one rule (lib/locales.ts pickLocale):
+ * `ui_locales` (or `lang`), the LANGUAGE cookie, the signed-in person's saved language,
+ * Accept-Language.
+ */
+async function localeOf(ctx: KoaContextWithOIDC, deps: OidcDeps): Promise<Locale> {
   const search = new URLSearchParams(ctx.querystring);
   const uiLocales = ctx.oidc?.params?.ui_locales;
   if (typeof uiLocales === "string") search.set("ui_locales", uiLocales);
-  return requestedLocale(search) ?? toLocale(parseCookies(ctx.get("cookie"))[LANGUAGE_COOKIE]);
+  return resolveLocale(
+    {
+      explicit: requestedLocale(search),
+      cookie: parseCookies(ctx.get("cookie"))[LANGUAGE_COOKIE],
+      acceptLanguage: ctx.get("accept-language"),
+    },
+    async () => {
+      // An error page must still render when the look-up fails: Accept-Language decides then.
+      const signIn = await portalSignInFrom(deps.db, {
+        cookieHeader: ctx.get("cookie"),
+        secret: deps.env.SESSION_SECRET,
+        now: new Date(),
+      }).catch(() => null);
+      return signIn?.user.language;
+    },
+  );
 }
 
 export function escapeHtml(value: string): string {
@@ -239,7 +258,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
-          const locale = localeOf(ctx);
+          const locale = await localeOf(ctx, deps);
           const t = translator(locale);
           const client = ctx.oidc.client?.clientName ?? ctx.oidc.client?.clientId;
           ctx.body = page(
@@ -253,7 +272,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
           );
         },
         async postLogoutSuccessSource(ctx) {
-          const locale = localeOf(ctx);
+          const locale = await localeOf(ctx, deps);
           const t = translator(locale);
           ctx.body = page(
             locale,
@@ -264,7 +283,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       },
     },
     async renderError(ctx, out) {
-      const locale = localeOf(ctx);
+      const locale = await localeOf(ctx, deps);
       const t = translator(locale);
       ctx.type = "html";
       ctx.body = page(

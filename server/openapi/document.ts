@@ -75,7 +75,7 @@ function webhooksOf(index: SharedIndex): OpenApiDocument["webhooks"] {
 
 const INFO_DESCRIPTION = `Every call is \`POST ${API_PREFIX}/<path>\` with a JSON body (a few widgets' and gateways' calls are GET) and answers the envelope \`{ code, message, data }\`: \`code\` repeats the HTTP status, \`message\` is translated, \`data\` is the call's answer. A failure's \`data.error\` is a stable code (the same in every language) and \`data.request_id\` names its log lines.
 
-Language: the body's \`lang\` (${LOCALES.join(", ")}), else the \`LANGUAGE\` cookie, else (a caller with \`authorization\` and no cookie) \`Accept-Language\`.
+Language (every answer, refusals included, with or without \`authorization\`): the query's or JSON body's \`lang\` (${LOCALES.join(", ")}), else the \`LANGUAGE\` cookie, else the saved language of the person whose session or token the call carries, else the first of those five in \`Accept-Language\` (q-values honoured), else vi.
 
 Authentication: a person's session is the portal's cookie in the browser, or the person's token in \`authorization\` (\`authorization: <token>\` or \`Bearer <token>\`) for a product holding one. A product's own calls (order creation) carry its \`api_key\`. A POST with the portal's cookie must come from the portal's own origin. Calls marked \`x-cors: public\` (the package catalog) answer any origin from a browser: CORS \`Access-Control-Allow-Origin: *\` without credentials; no other call answers another origin's page.
 

@@ -40,8 +40,8 @@ const GATED = Object.keys(registry).filter((path) => registry[path]?.portalSessi
  * A person signed in on the portal with a product's callback: the browser's cookie, and the
  * product's own token from the hand-off (the callback's `token`), as the probe had it.
  */
-async function personWithProductToken() {
-  const user = await createUser();
+async function personWithProductToken(language?: string) {
+  const user = await createUser(language ? { language } : {});
   const res = await call<Data>("/auth/signin", {
     email: user.email,
     password: PASSWORD,
@@ -182,20 +182,28 @@ describe("a product's token from the hand-off (the probe's finding)", () => {
     expect(await statusOf(user.id)).toBe("ACTIVE");
   });
 
-  it("says so in the caller's language (Accept-Language), Vietnamese by default", async () => {
+  it("says so by the language rule: the token's person's saved language, then Accept-Language, then Vietnamese", async () => {
+    const refusal = (authorization: string, headers: Record<string, string> = {}) =>
+      call<Data>("/user/reauthenticate", { password: PASSWORD }, { headers: { authorization, ...headers } });
+    const vietnamese = /^Chỉ có thể xác nhận đó là bạn/;
+    // The person behind the token saved English: said in English, whatever the caller's header.
+    const english = await personWithProductToken("en");
+    expect((await refusal(english.token)).body.message).toBe(EN_TEXT);
+    expect((await refusal(english.token, { "accept-language": "th" })).body.message).toBe(EN_TEXT);
+    // A person who saved Vietnamese: their language beats the caller's Accept-Language…
     const { token } = await personWithProductToken();
-    const en = await call<Data>(
+    expect((await refusal(token, { "accept-language": "en" })).body.message).toMatch(vietnamese);
+    // …and the body's `lang` beats both.
+    const asked = await call<Data>(
       "/user/reauthenticate",
-      { password: PASSWORD },
-      { headers: { authorization: token, "accept-language": "en" } },
+      { password: PASSWORD, lang: "en" },
+      { headers: { authorization: token, "accept-language": "th" } },
     );
-    expect(en.body.message).toBe(EN_TEXT);
-    const vi = await call<Data>(
-      "/user/reauthenticate",
-      { password: PASSWORD },
-      { headers: { authorization: token } },
-    );
-    expect(vi.body.message).toMatch(/^Chỉ có thể xác nhận đó là bạn/);
+    expect(asked.body.message).toBe(EN_TEXT);
+    // An API key is no person: Accept-Language, else Vietnamese.
+    const key = `Bearer ${PRODUCT_KEYS.ls}`;
+    expect((await refusal(key, { "accept-language": "en" })).body.message).toBe(EN_TEXT);
+    expect((await refusal(key)).body.message).toMatch(vietnamese);
   });
 });
 
@@ -209,7 +217,9 @@ describe("every gated call refuses whatever `authorization` carries", () => {
 
   let person: Awaited<ReturnType<typeof personWithProductToken>>;
   beforeAll(async () => {
-    person = await personWithProductToken();
+    // The person saved English and the caller asks for it: every credential is answered in English
+    // (a person's token by the saved language, the others by Accept-Language).
+    person = await personWithProductToken("en");
   });
 
   it.each(GATED)("%s", async (path) => {

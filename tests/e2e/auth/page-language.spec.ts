@@ -4,14 +4,19 @@
 // printed a function's source; these specs keep both from coming back.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, type Frame, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Frame, type Page, test } from "@playwright/test";
+import { APP, SAME_ORIGIN, verifiedThroughApi } from "../../support/e2e";
 
 /** Letters only Vietnamese writes (ă â đ ê ô ơ ư and the tone-marked vowels). */
 const VIETNAMESE_ONLY = /[ăâđêôơưĂÂĐÊÔƠƯạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/;
 
 type Catalog = {
   loginEmbed: { heading: string };
-  auth: { captcha: { label: string; footer: string } };
+  auth: {
+    captcha: { label: string; footer: string };
+    signIn: { title: string; email: string; password: string; submit: string };
+  };
+  errors: { AUTH_INVALID_CREDENTIALS: string };
 };
 const catalog = (lang: string): Catalog =>
   JSON.parse(readFileSync(path.join("messages", `${lang}.json`), "utf8")) as Catalog;
@@ -124,3 +129,68 @@ for (const [lang, expected] of [
     await expect(form).not.toContainText(/function|Attempted to call|PASSWORD_MIN/);
   });
 }
+
+// Issue 38, trap 3: pages follow the one language rule of every /2.0 answer (lib/locales.ts
+// pickLocale): `?lang=` / `ui_locales` → the LANGUAGE cookie → the signed-in person's saved
+// language → Accept-Language → Vietnamese. The suite's browsers say vi-VN (playwright.config.ts);
+// these say Thai, as a visitor from Thailand's would.
+test.describe("the language rule on pages, in a Thai browser", () => {
+  test.use({ locale: "th-TH" });
+  const th = catalog("th");
+  const languageCookie = async (context: BrowserContext) =>
+    (await context.cookies(APP)).find((cookie) => cookie.name === "LANGUAGE")?.value;
+
+  test("no cookie: /signin speaks Thai, and so does its /2.0 call", async ({ page, context }) => {
+    await page.goto("/signin");
+    await expect(page.locator("html")).toHaveAttribute("lang", "th");
+    await expect(page.getByRole("heading", { name: th.auth.signIn.title })).toBeVisible();
+    expect(vietnameseLines(await visibleText(page))).toEqual([]);
+    // Accept-Language chose nothing to keep: no cookie is written.
+    expect(await languageCookie(context)).toBeUndefined();
+    // The form's call is answered by the same rule (the browser's Accept-Language).
+    await page.waitForLoadState("networkidle");
+    const form = page.locator("form");
+    await expect(async () => {
+      await form.getByLabel(th.auth.signIn.email).fill(`nobody-${Date.now()}@example.com`);
+      await form.locator('input[name="password"]').fill("Wrong@1234");
+      await form.getByRole("button", { name: th.auth.signIn.submit, exact: true }).click();
+      await expect(page.getByRole("alert").first()).toHaveText(th.errors.AUTH_INVALID_CREDENTIALS, {
+        timeout: 3_000,
+      });
+    }).toPass({ timeout: 30_000 });
+  });
+
+  test("the LANGUAGE cookie beats Accept-Language", async ({ page, context }) => {
+    await context.addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+    await page.goto("/signin");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { name: catalog("en").auth.signIn.title })).toBeVisible();
+  });
+
+  test("?lang= beats the cookie and is kept for the next pages", async ({ page, context }) => {
+    await context.addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+    await page.goto("/signin?lang=id");
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+    expect(await languageCookie(context)).toBe("id");
+    await page.goto("/signup");
+    await expect(page.locator("html")).toHaveAttribute("lang", "id");
+  });
+
+  test("a signed-in person's saved language beats Accept-Language", async ({ page, context }) => {
+    await verifiedThroughApi(page, { fullname: "Burmese Reader", emailPrefix: "e2e-lang" });
+    const saved = await page.request.post(`${APP}/2.0/user/update`, {
+      headers: SAME_ORIGIN,
+      data: { fullname: "Burmese Reader", language: "my" },
+    });
+    expect((await saved.json()).code).toBe(200);
+    // The profile's answer also keeps the choice in the cookie: without it, the saved language decides.
+    await context.clearCookies({ name: "LANGUAGE" });
+    await page.goto("/account/profile");
+    await expect(page).toHaveURL(/\/account\/profile$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "my");
+    // The cookie still beats the saved language.
+    await context.addCookies([{ name: "LANGUAGE", value: "en", url: APP }]);
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+});
