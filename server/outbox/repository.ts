@@ -220,13 +220,22 @@ export async function findOutboxPage(
     query.app ? and(eq(outbox.kind, "event"), eq(outbox.target, query.app)) : undefined,
     ...within(outbox.createdAt, query),
   );
+  return outboxPage(db, where, query);
+}
+
+/** One page of the rows `where` picks, newest first, with their (capped) count. */
+async function outboxPage(
+  db: Executor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ items: OutboxRow[]; total: number }> {
   const items = await db
     .select()
     .from(outbox)
     .where(where)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(page.limit)
+    .offset(page.offset);
   return { items, total: await cappedCount(db, outbox, where) };
 }
 
@@ -262,14 +271,7 @@ export async function findAppEventsPage(
     query.status ? OUTBOX_STATES[query.status] : undefined,
     ...within(outbox.createdAt, query),
   );
-  const items = await db
-    .select()
-    .from(outbox)
-    .where(where)
-    .orderBy(desc(outbox.createdAt), desc(outbox.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  return { items, total: await cappedCount(db, outbox, where) };
+  return outboxPage(db, where, query);
 }
 
 /**

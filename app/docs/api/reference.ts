@@ -1,5 +1,6 @@
 import "server-only";
 import { openApiDocument } from "@/server/openapi/document";
+import { referencedSchemas } from "@/server/openapi/references";
 import type { JsonSchema, OpenApiDocument, Operation } from "@/server/openapi/types";
 import { registry } from "@/server/registry";
 import type { NavSection } from "./api-nav";
@@ -9,7 +10,6 @@ import type { Entry } from "./operation-card";
 // the product events, the shared answers and the error codes. A page carries only its own calls,
 // and the shared answers and error codes those calls name, so every link on it stays on it.
 
-export const REF_PREFIX = "#/components/schemas/";
 /** The pages that are not a module; no module may take their names (a test says so). */
 export const EXTRA_SECTIONS = {
   events: "Product events",
@@ -68,21 +68,7 @@ export function navSectionsOf(doc: OpenApiDocument): NavSection[] {
 
 /** The shared answers `node` refers to, and those they refer to in turn, in the document's order. */
 export function sharedAnswersOf(node: unknown, doc: OpenApiDocument): string[] {
-  const found = new Set<string>();
-  const visit = (value: unknown) => {
-    if (Array.isArray(value)) return value.forEach(visit);
-    if (!value || typeof value !== "object") return;
-    for (const [key, child] of Object.entries(value)) {
-      if (key === "$ref" && typeof child === "string" && child.startsWith(REF_PREFIX)) {
-        const name = child.slice(REF_PREFIX.length);
-        if (!found.has(name) && !name.startsWith("Error") && doc.components.schemas[name]) {
-          found.add(name);
-          visit(doc.components.schemas[name]);
-        }
-      } else visit(child);
-    }
-  };
-  visit(node);
+  const found = referencedSchemas(node, doc.components.schemas, (name) => !name.startsWith("Error"));
   return Object.keys(doc.components.schemas).filter((name) => found.has(name));
 }
 
