@@ -319,8 +319,11 @@ test.describe("affiliate screens", () => {
     await expect(detail).toHaveCount(0);
 
     await status.selectOption("PENDING");
+    await expect(page).toHaveURL(/\/invoice\?status=PENDING$/);
+    // PAID showed one row too: "Showing 1–1 of 1" holds before the PENDING page has come, so the
+    // row itself is waited for (a clean-clone run read the paid row's date here).
     await expect(showing(page)).toHaveText("Showing 1–1 of 1");
-    expect(await column(list, "Paid date")).toEqual(["--"]);
+    await expect.poll(() => column(list, "Paid date")).toEqual(["--"]);
 
     // Page size and a page past the end.
     await status.selectOption("");
