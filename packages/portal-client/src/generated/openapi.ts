@@ -89,7 +89,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The package catalog (prices in VND; `code` is what /order/create's lines name)
+         * @description No authentication. Any origin may call it from a browser: CORS `Access-Control-Allow-Origin: *` without credentials (send no cookie), and a preflight OPTIONS is answered.
+         */
+        get: operations["packageListGet"];
         put?: never;
         /**
          * The package catalog (prices in VND; `code` is what /order/create's lines name)
@@ -767,6 +771,83 @@ export interface operations {
             };
             /** @description ORDER_NOT_FOUND: This order does not exist */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: This call does not accept that method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side (reference {requestId}) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    packageListGet: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                from_date?: string;
+                to_date?: string;
+                app_code?: string;
+                name?: string;
+                status?: boolean | ("true" | "false");
+                sort?: "name" | "-name" | "description" | "-description" | "price" | "-price" | "created_at" | "-created_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `data` is the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description Translated for the request's language */
+                        message: string;
+                        data: {
+                            items: components["schemas"]["Package"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description BAD_JSON: The request body must be a JSON object
+             *     VALIDATION: Please check the highlighted fields. `data.fields` maps each refused field to its message.
+             */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
