@@ -31,7 +31,12 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: parsed.html || "",
-            contentType: typeof contentType === "object" && "value" in contentType ? contentType.value : "",
+            contentType:
+              typeof contentType === "object" &&
+              "value" in contentType &&
+              typeof contentType.value === "string"
+                ? contentType.value
+                : "",
             receivedAt: new Date().toISOString(),
           });
           callback();
