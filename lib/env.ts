@@ -208,7 +208,12 @@ export const envSchema = z.object({
   PASSWORDLESS_CHANNELS: z
     .string()
     .default("email,phone")
-    .transform((raw) => raw.split(",").map((c) => c.trim().toLowerCase()).filter(Boolean))
+    .transform((raw) =>
+      raw
+        .split(",")
+        .map((c) => c.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(["email", "phone"])).min(1)),
   OUTBOX_UI: bool.default(false),
   /** A production start on PostgreSQL without SMTP_URL is refused unless this says the file outbox is meant. */

@@ -18,7 +18,11 @@ import {
 import { signInAnswer } from "./handlers";
 import { signInResultDto } from "./schema";
 
-const FLOW_ERRORS = ["PASSWORDLESS_DISABLED", "RATE_LIMITED", "FLOW_TOKEN_INVALID"] as const satisfies ErrorCode[];
+const FLOW_ERRORS = [
+  "PASSWORDLESS_DISABLED",
+  "RATE_LIMITED",
+  "FLOW_TOKEN_INVALID",
+] as const satisfies ErrorCode[];
 
 /** Sign in with a one-time code (server/auth/code-signin.ts): start, resend, verify. */
 export const codeSignInCalls = {
@@ -28,7 +32,13 @@ export const codeSignInCalls = {
       "Sign in with a code: send one to an email or phone (the same answer when it has no account; sets a binding cookie)",
     input: codeSignInStartSchema,
     output: codeSignInStartDto,
-    errors: ["PASSWORDLESS_DISABLED", "RATE_LIMITED", "CAPTCHA_REQUIRED", "CAPTCHA_INVALID", "DELIVERY_FAILED"],
+    errors: [
+      "PASSWORDLESS_DISABLED",
+      "RATE_LIMITED",
+      "CAPTCHA_REQUIRED",
+      "CAPTCHA_INVALID",
+      "DELIVERY_FAILED",
+    ],
     run: async (ctx, input) => {
       const { answer, binding } = await startCodeSignIn(ctx, input);
       const cookie = {

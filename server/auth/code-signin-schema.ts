@@ -3,7 +3,7 @@
 // Kept beside schema.ts rather than in it so the password sign-in's schemas stay one screen long.
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { isValidPhone, normalizePhone, otpCodeField, optionalText, text } from "@/lib/validation";
+import { isValidPhone, normalizePhone, optionalText, otpCodeField, text } from "@/lib/validation";
 import { handoff } from "./schema";
 
 /** The catalog keys of the identifier's refusals (the `codeSignIn` group). */

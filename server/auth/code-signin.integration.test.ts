@@ -89,7 +89,10 @@ describe("sign in with a code by email", () => {
       .where(eq(flowTokens.tokenHash, sha256(String(started.body.data.token))));
     expect(flow?.purpose).toBe("code_signin");
     expect(flow?.userId).toBe(user.id);
-    const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.flowTokenId, String(flow?.id)));
+    const [row] = await db
+      .select()
+      .from(oneTimeCodes)
+      .where(eq(oneTimeCodes.flowTokenId, String(flow?.id)));
     expect(row?.codeHash).not.toContain(code);
     expect(row?.codeHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -103,10 +106,14 @@ describe("sign in with a code by email", () => {
 
   it("hands an allowed callback its own token, as a password sign-in does", async () => {
     const user = await createUser();
-    const started = await start(user.email, {}, {
-      callback_url: "https://app.example.com/welcome?x=1",
-      app_code: "ls",
-    });
+    const started = await start(
+      user.email,
+      {},
+      {
+        callback_url: "https://app.example.com/welcome?x=1",
+        app_code: "ls",
+      },
+    );
     const res = await verify(started, String(messagesTo(user.email).at(-1)?.params.code));
     const url = new URL(String(res.body.data.redirect_url));
     expect(url.host).toBe("app.example.com");
@@ -331,7 +338,11 @@ describe("budgets and captcha", () => {
 
 describe("the sign-in's ending is the password sign-in's", () => {
   it("still asks a person with two-factor for the second factor", async () => {
-    const user = await createUser({ twoFaEnabledAt: new Date(), twoFaType: "TOTP", twoFaSecret: "JBSWY3DPEHPK3PXP" });
+    const user = await createUser({
+      twoFaEnabledAt: new Date(),
+      twoFaType: "TOTP",
+      twoFaSecret: "JBSWY3DPEHPK3PXP",
+    });
     const started = await start(user.email);
     const res = await verify(started, String(messagesTo(user.email).at(-1)?.params.code));
     expect(res.status).toBe(200);

@@ -18,8 +18,8 @@ import {
   CODE_TTL_SECONDS,
   checkCode,
   createFlow,
-  findAnonymousFlow,
   type FlowTokenRow,
+  findAnonymousFlow,
   finishFlow,
   getCodeStatus,
   issueDecoyCode,
@@ -208,10 +208,7 @@ export async function verifyCodeSignIn(
   }
   if (found.status !== "ACTIVE") throw accountLocked(found);
   // A code that reached the email proves it, as /verify-account's would.
-  const user =
-    data.channel === "EMAIL" && !found.isVerifyEmail
-      ? await markEmailVerified(ctx, found)
-      : found;
+  const user = data.channel === "EMAIL" && !found.isVerifyEmail ? await markEmailVerified(ctx, found) : found;
   return finishSignIn(ctx, { user, source: "signin", method: "code", query, isNew: false });
 }
 

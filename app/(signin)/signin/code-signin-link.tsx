@@ -3,7 +3,13 @@
  * page's query (hand-off, frame, language). A plain link: it works before the page's script has
  * run and inside a product's frame.
  */
-export function CodeSignInLink({ label, query }: { label: string; query: Record<string, string | undefined> }) {
+export function CodeSignInLink({
+  label,
+  query,
+}: {
+  label: string;
+  query: Record<string, string | undefined>;
+}) {
   const search = new URLSearchParams(
     Object.entries(query).filter(
       (entry): entry is [string, string] => typeof entry[1] === "string" && entry[0] !== "logout",
