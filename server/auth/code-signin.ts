@@ -56,7 +56,14 @@ export const CODE_SIGNIN_FLOOR_MS = 800;
 /** What a code sign-in's flow keeps: the stopped sign-in, where the code goes, whose browser. */
 type CodeSignInData = PendingSignIn & { bindingHash: string; channel: Channel; destination: string };
 
-const channelOf = (identifier: Identifier): Channel => (identifier.kind === "email" ? "EMAIL" : "ZNS");
+/**
+ * A phone's code goes by Zalo ZNS (deliver.ts sends it by SMS when Zalo refuses it for good),
+ * unless ZNS only reaches the file outbox while SMS really leaves the machine: then by SMS.
+ */
+function channelOf(env: Ctx["env"], identifier: Identifier): Channel {
+  if (identifier.kind === "email") return "EMAIL";
+  return env.ZNS_PROVIDER === "outbox" && env.SMS_PROVIDER !== "outbox" ? "SMS" : "ZNS";
+}
 const destinationOf = (identifier: Identifier) =>
   identifier.kind === "email" ? identifier.email : identifier.phone;
 const masked = (channel: Channel, destination: string) =>
@@ -104,7 +111,7 @@ export async function startCodeSignIn(
   }
   await consume("codeSigninIp", ctx.ip);
   await requireCaptchaAfterFirst(ctx, input.captcha);
-  const channel = channelOf(identifier);
+  const channel = channelOf(ctx.env, identifier);
   const destination = destinationOf(identifier);
   await consume("codeSigninIdentifier", destination);
   // Only a verified phone is anyone's: a number someone merely typed at sign-up signs nobody in.

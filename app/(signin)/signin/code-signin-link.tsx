@@ -16,7 +16,7 @@ export function CodeSignInLink({
     ),
   ).toString();
   return (
-    <p className="mt-4 text-center">
+    <p className="mt-3 text-center">
       <a
         href={`/signin/code${search ? `?${search}` : ""}`}
         data-testid="code-signin-link"

@@ -50,10 +50,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         registrationEnabled={env().REGISTRATION_ENABLED}
         providers={configuredProviders(env())}
         text={await signInText()}
+        otherWays={
+          env().PASSWORDLESS_ENABLED && (
+            <CodeSignInLink label={(await getTranslations("codeSignIn"))("link")} query={query} />
+          )
+        }
       />
-      {env().PASSWORDLESS_ENABLED && (
-        <CodeSignInLink label={(await getTranslations("codeSignIn"))("link")} query={query} />
-      )}
     </AuthCard>
   );
 }
