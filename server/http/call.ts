@@ -15,7 +15,14 @@ export type AuthMode = "none" | "session" | "optional" | "product" | "bank" | "a
 export type SessionDirective = { set: IssuedSession } | { clear: true };
 
 /** Any other cookie a call sets (maxAge > 0) or clears (maxAge 0): OAuth binding, language, … */
-export type CookieDirective = { name: string; value: string; maxAge: number; httpOnly: boolean };
+export type CookieDirective = {
+  name: string;
+  value: string;
+  maxAge: number;
+  httpOnly: boolean;
+  /** Set inside a sibling product's (cross-site) frame: `SameSite=None; Secure; Partitioned`, as the session's. */
+  frame?: boolean;
+};
 
 export type CallResult = {
   data?: unknown;

@@ -40,7 +40,9 @@ export type FlowPurpose =
   /** An SMS second factor for a sensitive change by a signed-in person (account deletion). */
   | "step_up_2fa"
   /** An email code proving a signed-in person who has no password (a social sign-up) before a sensitive change. */
-  | "reauth_email";
+  | "reauth_email"
+  /** Sign-in with a one-time code (server/auth/code-signin.ts); nobody behind it when the address is unknown. */
+  | "code_signin";
 
 export type { FlowTokenRow };
 

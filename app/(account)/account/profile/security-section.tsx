@@ -2,6 +2,7 @@
 import { ActivityCard } from "./activity-card";
 import { DevicesCard } from "./devices-card";
 import { PasskeysCard } from "./passkeys-card";
+import { SetPasswordCard } from "./set-password-card";
 import { TwoFactorCard } from "./two-factor-card";
 
 type Props = {
@@ -14,10 +15,11 @@ type Props = {
   appNames: Record<string, string>;
 };
 
-/** Profile security: two-factor on/off/change, passkeys, devices with sign-out, recent security activity. */
+/** Profile security: a first password (accounts without one), two-factor on/off/change, passkeys, devices with sign-out, recent security activity. */
 export function SecuritySection({ timeZone, appNames, ...twoFactor }: Props) {
   return (
     <div className="mt-6 flex flex-col gap-6">
+      <SetPasswordCard />
       <TwoFactorCard {...twoFactor} />
       <PasskeysCard timeZone={timeZone} />
       <DevicesCard timeZone={timeZone} appNames={appNames} />
