@@ -53,7 +53,6 @@ export const AffiliatesTable = defineList({
   query: affiliateListSchema,
   page: affiliatePageDto,
   messages: ["admin.affiliates", "admin"],
-  cards: true,
   columns: (c) => [
     c.cell(
       "email",
