@@ -222,6 +222,7 @@ export function columnKit<R>() {
         header: { hidden: "actions" },
         className: "w-12 text-right",
         kind: "actions",
+        card: "actions",
         ...layout(o),
         cell: (row, f, actions) => {
           const shown: MenuAction[] = items
@@ -244,6 +245,7 @@ export function columnKit<R>() {
         className: "text-right",
         opensRow: true,
         kind: "actions",
+        card: "actions",
         cell: (row, f, actions) => (
           <button
             type="button"
