@@ -86,7 +86,6 @@ export const AffiliatesTable = defineList({
           total: f.number(row.customers),
         }),
       className: "tabular-nums",
-      wrap: true,
     }),
     c.cell(
       "earned",
