@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appName, appNamesFor, KNOWN_APP_CODES } from "./apps";
+import { appName, appNamesFor, KNOWN_APP_CODES, unconfiguredApps } from "./apps";
 import { translator } from "./i18n";
 import { LOCALES } from "./locales";
 
@@ -44,5 +44,24 @@ describe("app names (first impression 12: names, not LP/LS/LUID/LA)", () => {
     expect(appName("chat", names)).toBe("CHAT");
     expect(appName(null, names)).toBe("");
     expect(appName(undefined, names)).toBe("");
+  });
+});
+
+describe("the apps named without an APPS_CONFIG entry (issue 39: the console said 'no app')", () => {
+  it("are every SPEC app when nothing is configured, by their default names", () => {
+    expect(unconfiguredApps([], common("en"))).toEqual([
+      { code: "lp", name: "Landing page builder" },
+      { code: "ls", name: "Sales app" },
+      { code: "luid", name: "Account portal" },
+      { code: "la", name: "Link app" },
+    ]);
+  });
+
+  it("leave out the configured ones, for any case of the code", () => {
+    expect(unconfiguredApps(["LS", "shop"], common("vi")).map((app) => app.code)).toEqual([
+      "lp",
+      "luid",
+      "la",
+    ]);
   });
 });

@@ -32,3 +32,19 @@ export function appName(code: string | null | undefined, names: AppNames): strin
   if (!code) return "";
   return names[code.toLowerCase()] ?? code.toUpperCase();
 }
+
+/**
+ * The family's apps the screens name with no APPS_CONFIG entry (by this portal's default names):
+ * the console's Apps and clients page lists them beside the configured ones, so it never says
+ * "no app" while every list names some (issue 39).
+ */
+export function unconfiguredApps(
+  configuredCodes: readonly string[],
+  translate: (key: `apps.${KnownAppCode}`) => string,
+): { code: KnownAppCode; name: string }[] {
+  const configured = new Set(configuredCodes.map((code) => code.toLowerCase()));
+  return KNOWN_APP_CODES.filter((code) => !configured.has(code)).map((code) => ({
+    code,
+    name: translate(`apps.${code}`),
+  }));
+}

@@ -9,8 +9,14 @@ import { type ListFormat, NONE } from "./list-format";
 import { ROW_OPEN } from "./row-opener";
 import { SignedAmount } from "./signed-amount";
 
-/** Where a cell goes on a phone card (DataTable `cards`). */
-export type CardSlot = "title" | "amount" | "actions" | "hidden";
+/**
+ * Where a cell goes on a phone card (below `sm` every list is cards): its heading, its amount (top
+ * right), its status, its actions, a labelled line, or nowhere. Unset, `cardSlots` guesses.
+ */
+export type CardSlot = "title" | "amount" | "status" | "actions" | "line" | "hidden";
+
+/** What a builder made, for `cardSlots`' guess: money, a date, a status badge or the row's actions. */
+type ColumnKind = "money" | "date" | "status" | "actions";
 
 /** What a cell may do to its row: open one of the list's dialogs (`opener` gets focus back after). */
 export type RowActions<R> = { open: (dialog: string, row: R, opener?: HTMLElement | null) => void };
@@ -32,6 +38,10 @@ export type ColumnSpec<R> = {
   card?: CardSlot;
   /** A click anywhere on the row presses this column's button (the row's detail). */
   opensRow?: boolean;
+  /** Set by the builders: what `cardSlots` guesses from. */
+  kind?: ColumnKind;
+  /** The amount that matters most (`vnd(…, { strong })`): the card's amount before other money. */
+  strong?: boolean;
 };
 
 type Layout = Pick<ColumnSpec<never>, "sort" | "className" | "wrap" | "card" | "opensRow">;
@@ -136,9 +146,10 @@ export function columnKit<R>() {
     },
     /** Money in VND, right-aligned; `strong` for the amount that matters most. */
     vnd<K extends string>(id: K, header: string, ...[o]: Field<R, K, number, Layout & { strong?: boolean }>) {
-      return make<number>(id, header, o, { className: NUMBER }, (v, _, f) =>
+      const spec = make<number>(id, header, o, { className: NUMBER }, (v, _, f) =>
         o?.strong ? <span className="font-semibold text-gray-900">{f.vnd(v)}</span> : f.vnd(v),
       );
+      return { ...spec, kind: "money" as const, strong: o?.strong };
     },
     /** An amount a log row added (+, green) or took (-, red); two decimals unless `format` says. */
     signed<K extends string>(
@@ -147,15 +158,21 @@ export function columnKit<R>() {
       ...[o]: Field<R, K, number, Layout & { format?: (value: number, row: R, f: ListFormat) => string }>
     ) {
       const format = o?.format;
-      return make<number>(id, header, o, { className: NUMBER }, (v, row, f) => (
+      const spec = make<number>(id, header, o, { className: NUMBER }, (v, row, f) => (
         <SignedAmount value={v} format={(n) => (format ? format(n, row, f) : f.decimal(n))} />
       ));
+      return { ...spec, kind: "money" as const };
     },
     /** A date and time of the person's zone, `--` when there is none. */
     date<K extends string>(id: K, header: string, ...[o]: Field<R, K, string | null | undefined, Layout>) {
-      return make<string | null | undefined>(id, header, o, { className: DATE, wrap: true }, (v, _, f) =>
-        f.date(v),
+      const spec = make<string | null | undefined>(
+        id,
+        header,
+        o,
+        { className: DATE, wrap: true },
+        (v, _, f) => f.date(v),
       );
+      return { ...spec, kind: "date" as const };
     },
     /** An app's name from its code (lib/apps), `--` when there is none. */
     app<K extends string>(id: K, header: string, ...[o]: Field<R, K, string | null | undefined, Layout>) {
@@ -184,7 +201,10 @@ export function columnKit<R>() {
       ...[o]: Field<R, K, string, Layout & { kind?: StatusKind }>
     ) {
       const kind = o?.kind;
-      return make<string>(id, header, o, {}, (v) => <StatusBadge status={v as AnyStatus} kind={kind} />);
+      const spec = make<string>(id, header, o, {}, (v) => (
+        <StatusBadge status={v as AnyStatus} kind={kind} />
+      ));
+      return { ...spec, kind: "status" as const };
     },
     /** A column of the screen's own making. */
     cell<K extends string>(
@@ -201,6 +221,7 @@ export function columnKit<R>() {
         id: "actions",
         header: { hidden: "actions" },
         className: "w-12 text-right",
+        kind: "actions",
         card: "actions",
         ...layout(o),
         cell: (row, f, actions) => {
@@ -223,6 +244,8 @@ export function columnKit<R>() {
         header: { hidden: "actions" },
         className: "text-right",
         opensRow: true,
+        kind: "actions",
+        card: "actions",
         cell: (row, f, actions) => (
           <button
             type="button"
@@ -240,6 +263,38 @@ export function columnKit<R>() {
 }
 
 export type ColumnKit<R> = ReturnType<typeof columnKit<R>>;
+
+/**
+ * Every list's phone card, guessed from its columns where they do not say (`card`): the row's
+ * actions (its menu or Detail button), its status badge, its money (the `strong` one first) as
+ * the amount, and the first column that is none of these nor a date as the title; the rest are
+ * labelled lines. A list whose guess is wrong says `card` on the columns concerned.
+ */
+export function cardSlots<R>(specs: readonly ColumnSpec<R>[]): ColumnSpec<R>[] {
+  const slots = new Map<ColumnSpec<R>, CardSlot>();
+  const said = new Set(specs.flatMap((spec) => (spec.card ? [spec.card] : [])));
+  const guess = (slot: CardSlot, candidates: readonly ColumnSpec<R>[]) => {
+    const chosen = candidates.find((spec) => !spec.card && !slots.has(spec));
+    if (!said.has(slot) && chosen) slots.set(chosen, slot);
+  };
+  for (const spec of specs) {
+    if (!spec.card && (spec.kind === "actions" || spec.id === "actions")) slots.set(spec, "actions");
+  }
+  guess(
+    "status",
+    specs.filter((spec) => spec.kind === "status"),
+  );
+  const money = specs.filter((spec) => spec.kind === "money");
+  guess("amount", [...money.filter((spec) => spec.strong), ...money]);
+  guess(
+    "title",
+    specs.filter((spec) => !spec.kind),
+  );
+  return specs.map((spec) => {
+    const slot = spec.card ?? slots.get(spec);
+    return slot ? { ...spec, card: slot } : spec;
+  });
+}
 
 /** The server sorted the page; the table keeps its order instead of sorting again. */
 const serverOrder = () => 0;

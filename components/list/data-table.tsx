@@ -20,10 +20,11 @@ declare module "@tanstack/react-table" {
     /** Cells may wrap (long text); others stay on one line. */
     wrap?: boolean;
     /**
-     * Where the cell goes on a phone card (lists with `cards`): the card's heading, its amount
-     * (top right, never hidden), its actions, or nowhere; by default a labelled line.
+     * Where the cell goes on a phone card: the card's heading, its amount (top right, never
+     * hidden), its status (under the heading), its actions (beside the status), a labelled line
+     * (the default) or nowhere. components/list/columns.tsx `cardSlots` fills it in for a list.
      */
-    card?: "title" | "amount" | "actions" | "hidden";
+    card?: "title" | "amount" | "status" | "actions" | "line" | "hidden";
     /** The line's label on a card when the header is not plain text. */
     label?: string;
   }
@@ -43,11 +44,6 @@ type Props<T> = {
   error?: string;
   sorting?: SortingState;
   onSortingChange?: (sorting: SortingState) => void;
-  /**
-   * Below the `sm` breakpoint each row is a card (its title and amount on top, the other columns
-   * as labelled lines) instead of a table that scrolls sideways.
-   */
-  cards?: boolean;
 };
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
@@ -60,7 +56,10 @@ const UNSORTED: SortingState = [];
 /**
  * The one table of every list (STYLE.md: a wrapped tanstack table): a loader row while the first
  * page loads, a 'no data' row when empty, an error row, sortable headers where a column says so
- * (the page on screen is sorted; the server keeps its own order), and a horizontal scroll on phones.
+ * (the page on screen is sorted; the server keeps its own order). Below the `sm` breakpoint every
+ * list is cards instead (issue 39: a table scrolling sideways hid amount, status and Detail): the
+ * title and the amount on top, the status and the row's actions under them, the other columns as
+ * labelled lines.
  */
 export function DataTable<T>({
   columns,
@@ -71,7 +70,6 @@ export function DataTable<T>({
   error,
   sorting = UNSORTED,
   onSortingChange,
-  cards = false,
 }: Props<T>) {
   const t = useTranslations("list");
   const table = useReactTable({
@@ -107,10 +105,7 @@ export function DataTable<T>({
   }
 
   const tableView = (
-    <ScrollRegion
-      label={label}
-      className={`relative rounded-lg ring-1 ring-gray-200 ${cards ? "hidden sm:block" : ""}`}
-    >
+    <ScrollRegion label={label} className="relative hidden rounded-lg ring-1 ring-gray-200 sm:block">
       {refreshing && (
         <span role="status" className="sr-only">
           {t("loading")}
@@ -175,16 +170,21 @@ export function DataTable<T>({
       </table>
     </ScrollRegion>
   );
-  if (!cards) return tableView;
-
   const cellsOf = (row: Row<T>) => {
-    const slot = (name: "title" | "amount" | "actions") =>
+    const slot = (name: "title" | "amount" | "status" | "actions") =>
       row.getVisibleCells().filter((cell) => cell.column.columnDef.meta?.card === name);
     // A card leaves out the lines with nothing to say (a table keeps the column and its "--").
-    const lines = row
-      .getVisibleCells()
-      .filter((cell) => !cell.column.columnDef.meta?.card && !isBlank(cell.getValue()));
-    return { title: slot("title"), amount: slot("amount"), actions: slot("actions"), lines };
+    const lines = row.getVisibleCells().filter((cell) => {
+      const card = cell.column.columnDef.meta?.card;
+      return (!card || card === "line") && !isBlank(cell.getValue());
+    });
+    return {
+      title: slot("title"),
+      amount: slot("amount"),
+      status: slot("status"),
+      actions: slot("actions"),
+      lines,
+    };
   };
   const render = (cell: Cell<T, unknown>) => flexRender(cell.column.columnDef.cell, cell.getContext());
   const labelOf = (cell: Cell<T, unknown>) => {
@@ -209,7 +209,7 @@ export function DataTable<T>({
           <li className="px-3 py-8 text-center text-sm">{message}</li>
         ) : (
           table.getRowModel().rows.map((row) => {
-            const { title, amount, actions, lines } = cellsOf(row);
+            const { title, amount, status, actions, lines } = cellsOf(row);
             return (
               <li key={row.id} data-testid="list-card" className="flex flex-col gap-2 px-3 py-3 text-sm">
                 <div className="flex items-start justify-between gap-3">
@@ -218,21 +218,32 @@ export function DataTable<T>({
                       <div key={cell.id}>{render(cell)}</div>
                     ))}
                   </div>
-                  <div className="flex shrink-0 items-start gap-1">
-                    {amount.map((cell) => (
-                      <div
-                        key={cell.id}
-                        data-testid="list-card-amount"
-                        className="whitespace-nowrap text-right font-semibold tabular-nums"
-                      >
-                        {render(cell)}
-                      </div>
-                    ))}
-                    {actions.map((cell) => (
-                      <div key={cell.id}>{render(cell)}</div>
-                    ))}
-                  </div>
+                  {amount.map((cell) => (
+                    <div
+                      key={cell.id}
+                      data-testid="list-card-amount"
+                      className="shrink-0 whitespace-nowrap text-right font-semibold tabular-nums"
+                    >
+                      {render(cell)}
+                    </div>
+                  ))}
                 </div>
+                {(status.length > 0 || actions.length > 0) && (
+                  <div className="flex min-h-10 flex-wrap items-center justify-between gap-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      {status.map((cell) => (
+                        <div key={cell.id} data-testid="list-card-status">
+                          {render(cell)}
+                        </div>
+                      ))}
+                    </div>
+                    <div className="ml-auto flex items-center gap-1">
+                      {actions.map((cell) => (
+                        <div key={cell.id}>{render(cell)}</div>
+                      ))}
+                    </div>
+                  </div>
+                )}
                 {lines.length > 0 && (
                   <dl className="grid grid-cols-[minmax(0,38%)_minmax(0,1fr)] gap-x-3 gap-y-1 text-xs">
                     {lines.map((cell) => (

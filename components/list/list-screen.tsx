@@ -1,7 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useToast } from "@/components/ui/toast";
-import { type ColumnSpec, columnKit, type RowActions, toColumnDef } from "./columns";
+import { type ColumnSpec, cardSlots, columnKit, type RowActions, toColumnDef } from "./columns";
 import { DataTable, type SortingState } from "./data-table";
 import { DateRangeFilter } from "./date-range-filter";
 import { ExportLink, exportHref } from "./export-link";
@@ -56,7 +56,10 @@ export function ListScreen<R extends { _id: string }, P>({
   }, [restore]);
 
   const specs = useMemo(
-    () => declared.columns(columnKit<R>(), ctx).filter((spec): spec is ColumnSpec<R> => spec !== false),
+    () =>
+      cardSlots(
+        declared.columns(columnKit<R>(), ctx).filter((spec): spec is ColumnSpec<R> => spec !== false),
+      ),
     [declared, ctx],
   );
   const serverSort = sortsOnServer(declared.query);
@@ -121,7 +124,6 @@ export function ListScreen<R extends { _id: string }, P>({
         loading={isLoading}
         error={error?.message}
         sorting={sorting}
-        cards={declared.cards}
         onSortingChange={(next) => list.setSort(next[0] ? { id: next[0].id, desc: next[0].desc } : null)}
       />
       <ListFooter

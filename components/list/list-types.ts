@@ -46,8 +46,6 @@ export type ListDeclaration<Q extends AnyQuery, P extends AnyPage> = {
   filters?: (f: FilterKit<Q, z.output<P>>) => FilterSpec<z.output<P>>[];
   /** SPEC §2/§5 date range; false for a list the server does not filter by date. */
   dateRange?: boolean;
-  /** Rows as cards on phones, for lists whose table does not fit 390 px. */
-  cards?: boolean;
   /** The row's dialogs by name, opened from the row menu (`open: "detail"`) or the row's button. */
   dialogs?: Record<string, ComponentType<ListDialogProps<RowOf<P>>>>;
   /** A CSV download of the filtered list: the days and these filters (all of them by default). */

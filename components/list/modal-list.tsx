@@ -2,7 +2,14 @@
 import { useLocale, useTranslations } from "next-intl";
 import { type ReactNode, useMemo, useState } from "react";
 import { formatNumber } from "@/lib/format";
-import { type ColumnKit, type ColumnSpec, columnKit, type RowActions, toColumnDef } from "./columns";
+import {
+  type ColumnKit,
+  type ColumnSpec,
+  cardSlots,
+  columnKit,
+  type RowActions,
+  toColumnDef,
+} from "./columns";
 import { DataTable } from "./data-table";
 import type { ListContext, ListFormat, TranslationValues } from "./list-format";
 import { pageCount, pageWindow, shownRange, TOTAL_CAP } from "./pager";
@@ -63,9 +70,9 @@ export function ModalTable<R extends { _id: string }>({
   const { data, error, rows } = list;
   const defs = useMemo(() => {
     const actions: RowActions<R> = { open: (dialog, row, opener) => onOpen?.(dialog, row, opener ?? null) };
-    return columns(columnKit<R>(), f.ctx)
-      .filter((spec): spec is ColumnSpec<R> => spec !== false)
-      .map((spec) => toColumnDef(spec, f, actions, false));
+    return cardSlots(
+      columns(columnKit<R>(), f.ctx).filter((spec): spec is ColumnSpec<R> => spec !== false),
+    ).map((spec) => toColumnDef(spec, f, actions, false));
   }, [columns, f, onOpen]);
   return (
     <>

@@ -10,6 +10,7 @@ import {
   finishGivenUp,
   finishRerouted,
   finishSent,
+  recordSentMessage,
   startVendorMessage,
 } from "@/server/outbox/service";
 import { DeliveryError, isPermanent, type Vendor } from "./delivery-error";
@@ -58,7 +59,6 @@ export async function deliverMessage(
   if (isVendor(provider)) return throughVendor(config, provider, message, options);
   try {
     await sendMessage(message);
-    return { outcome: "sent", channel: message.channel };
   } catch (error) {
     metrics().outboxFailures.inc({ kind: "message", channel: message.channel, vendor: provider });
     logger.error({ err: error, channel: message.channel }, "delivery failed; queued for retry");
@@ -70,6 +70,16 @@ export async function deliverMessage(
       throw new AppError("DELIVERY_FAILED");
     }
   }
+  // Outside the try: the message went, so a failed note of it must not queue it a second time.
+  try {
+    await recordSentMessage(await getDb(), { channel: message.channel, now: new Date() });
+  } catch (error) {
+    logger.warn(
+      { err: error, channel: message.channel },
+      "sent, but the outbox row saying so was not written",
+    );
+  }
+  return { outcome: "sent", channel: message.channel };
 }
 
 async function throughVendor(

@@ -90,6 +90,30 @@ export async function enqueueMessage(
   logger.info({ channel: message.channel }, "message queued in the outbox");
 }
 
+/**
+ * A message its first try delivered (SMTP, the file outbox, a webhook provider): written as a sent
+ * row, so the console's outbox shows every delivery and not only the retried ones (issue 39: it
+ * said "no data" while mail went out). Like any delivered message it keeps its channel and time,
+ * never its address or text.
+ */
+export async function recordSentMessage(
+  db: Executor,
+  options: { channel: OutgoingMessage["channel"]; now: Date },
+): Promise<void> {
+  const { channel, now } = options;
+  await insertOutbox(db, {
+    id: `msg_${newId()}`,
+    kind: "message",
+    target: channel,
+    payload: { delivered: true, channel },
+    attempts: 1,
+    nextAttemptAt: now,
+    lastAttemptAt: now,
+    doneAt: now,
+    createdAt: now,
+  });
+}
+
 // A message for a vendor (eSMS, Zalo ZNS) is written here before its first try, so the vendor's
 // request id is the row id from the start: a retry sends the same RequestId (eSMS answers 124 to
 // one it already took, and nothing goes twice) and a delivery report finds its row, whether the

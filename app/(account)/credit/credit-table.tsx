@@ -37,7 +37,6 @@ export const CreditTable = defineList({
   query: creditLogQuerySchema,
   page: creditLogPageDto,
   messages: "account.credit",
-  cards: true,
   columns: (c, ctx) => [
     c.date("created_at", "createdAt", { sort: true }),
     ctx.isPartner &&

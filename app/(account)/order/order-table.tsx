@@ -14,7 +14,6 @@ export const OrderTable = defineList({
   query: myOrderSchema,
   page: orderPageDto,
   messages: "account.orders",
-  cards: true,
   columns: (c) => [
     c.mono("reference_no", "referenceNo"),
     c.cell(

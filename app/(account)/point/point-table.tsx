@@ -9,7 +9,6 @@ export const PointTable = defineList({
   query: listQuerySchema,
   page: pointLogPageDto,
   messages: "account.point",
-  cards: true,
   columns: (c) => [
     c.text("email", "email", { value: (row) => row.user_email }),
     c.mono("reference_no", "referenceNo"),

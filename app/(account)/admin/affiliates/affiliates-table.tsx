@@ -44,6 +44,9 @@ function SetLevelDialog({ row, close, reload, toast }: ListDialogProps<Affiliate
   );
 }
 
+/** A column only the phone cards show (a card's own line; the table shows it inside another cell). */
+const TABLE_HIDDEN = "hidden";
+
 /**
  * /admin/affiliates: everyone in the affiliate programme with their level, code, customers and
  * commissions by state; newest first. A row's menu sets the level.
@@ -53,23 +56,27 @@ export const AffiliatesTable = defineList({
   query: affiliateListSchema,
   page: affiliatePageDto,
   messages: ["admin.affiliates", "admin"],
-  cards: true,
+  // At 1280 px eleven columns did not fit (Joined was cut, headers stacked, issue 39): the name goes
+  // under the email and the commissions by state under the amount earned. On a phone card those
+  // states are lines of their own (columns the table leaves out, `TABLE_HIDDEN`).
   columns: (c) => [
     c.cell(
       "email",
       "email",
       (row, f) => (
-        <Link
-          href={`/admin/people/${encodeURIComponent(row.id)}`}
-          className="font-medium text-brand-700 underline-offset-2 hover:underline"
-          aria-label={f.t("openPerson", { email: row.email })}
-        >
-          {row.email}
-        </Link>
+        <>
+          <Link
+            href={`/admin/people/${encodeURIComponent(row.id)}`}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            aria-label={f.t("openPerson", { email: row.email })}
+          >
+            {row.email}
+          </Link>
+          {row.fullname && <span className="block text-xs font-normal text-gray-600">{row.fullname}</span>}
+        </>
       ),
-      { card: "title", wrap: true },
+      { card: "title", wrap: true, className: "min-w-44" },
     ),
-    c.text("fullname", "fullname", { orNone: true, wrap: true }),
     c.mono("code", "code"),
     c.text("level", "level", { value: (row, f) => f.t("levelN", { level: row.level }) }),
     c.text("customers", "customers", {
@@ -80,10 +87,27 @@ export const AffiliatesTable = defineList({
         }),
       className: "tabular-nums",
     }),
-    c.vnd("earned", "earned", { strong: true, card: "amount" }),
-    c.vnd("unpaid", "unpaid"),
-    c.vnd("invoiced", "invoiced"),
-    c.vnd("paid", "paid"),
+    c.cell(
+      "earned",
+      "earned",
+      (row, f) => (
+        <>
+          <span className="font-semibold text-gray-900">{f.vnd(row.earned)}</span>
+          <dl className="mt-1 hidden grid-cols-[auto_auto] justify-end gap-x-2 text-xs font-normal text-gray-600 sm:grid">
+            {(["unpaid", "invoiced", "paid"] as const).map((state) => (
+              <div key={state} className="contents">
+                <dt>{f.t(state)}</dt>
+                <dd>{f.vnd(row[state])}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ),
+      { card: "amount", className: "text-right tabular-nums" },
+    ),
+    c.vnd("unpaid", "unpaid", { className: TABLE_HIDDEN }),
+    c.vnd("invoiced", "invoiced", { className: TABLE_HIDDEN }),
+    c.vnd("paid", "paid", { className: TABLE_HIDDEN }),
     c.date("joined_at", "joinedAt"),
     c.menu((row, f) => f.t("menuLabel", { email: row.email }), [{ label: "setLevel", open: "level" }]),
   ],

@@ -22,7 +22,6 @@ export const AuditTable = defineList({
   query: auditListSchema,
   page: auditPageDto,
   messages: ["admin.audit", "admin"],
-  cards: true,
   columns: (c) => [
     c.date("at", "at"),
     c.text("operator", "operator", { card: "title", wrap: true }),

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import type { KnownAppCode } from "@/lib/apps";
 import type { ClientsDto } from "@/server/admin/people-extra-schema";
 
 // The Operations page's cards, rendered on the server (nothing here changes in the browser). Each
@@ -40,7 +41,49 @@ function Card({ title, code, children }: { title: string; code: string; children
   );
 }
 
-export async function ClientsView({ clients }: { clients: ClientsDto }) {
+/**
+ * The family's apps the screens name with no APPS_CONFIG entry (lib/apps unconfiguredApps): listed
+ * by their default names, so the page never says "no app" while the lists show some.
+ */
+function DefaultNamedApps({
+  apps,
+  title,
+  intro,
+  badge,
+}: {
+  apps: readonly { code: KnownAppCode; name: string }[];
+  title: string;
+  intro: string;
+  badge: string;
+}) {
+  return (
+    <div className="flex flex-col gap-2" data-testid="default-named-apps">
+      <h3 className="text-base font-semibold text-gray-900">{title}</h3>
+      <p className="text-sm text-gray-600">{intro}</p>
+      <ul className="flex flex-wrap gap-2">
+        {apps.map((app) => (
+          <li
+            key={app.code}
+            className="flex flex-wrap items-baseline gap-x-2 rounded-lg px-3 py-2 text-sm ring-1 ring-gray-200"
+          >
+            <span className="font-medium text-gray-900">{app.name}</span>
+            <span className="font-mono text-xs text-gray-500">{app.code}</span>
+            <span className="text-xs text-gray-500">{badge}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export async function ClientsView({
+  clients,
+  defaultNamed,
+}: {
+  clients: ClientsDto;
+  /** The SPEC apps the screens name by default that APPS_CONFIG does not configure. */
+  defaultNamed: readonly { code: KnownAppCode; name: string }[];
+}) {
   const t = await getTranslations("admin.clients");
   const none = t("none");
   const isSet = (value: boolean) => (value ? t("set") : t("notSet"));
@@ -53,9 +96,7 @@ export async function ClientsView({ clients }: { clients: ClientsDto }) {
         <h2 id="clients-apps" className="text-lg font-semibold text-gray-900">
           {t("appsTitle")}
         </h2>
-        {clients.apps.length === 0 ? (
-          <p className="text-sm text-gray-600">{t("noApps")}</p>
-        ) : (
+        {clients.apps.length > 0 && (
           <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {clients.apps.map((app) => (
               <Card key={app.code} title={app.name} code={app.code}>
@@ -73,6 +114,14 @@ export async function ClientsView({ clients }: { clients: ClientsDto }) {
               </Card>
             ))}
           </ul>
+        )}
+        {defaultNamed.length > 0 && (
+          <DefaultNamedApps
+            apps={defaultNamed}
+            title={t("defaultApps.title")}
+            intro={t(clients.apps.length === 0 ? "defaultApps.none" : "defaultApps.some")}
+            badge={t("defaultApps.badge")}
+          />
         )}
       </section>
 

@@ -81,7 +81,6 @@ export const InvoicesTable = defineList({
   query: adminInvoiceListSchema,
   page: adminInvoicePageDto,
   messages: ["admin.invoices", "admin", "account.invoice"],
-  cards: true,
   columns: (c) => [
     c.email("email", "affiliate", { card: "title" }),
     c.text("month", "month", { value: (row) => monthText(row.month), className: "tabular-nums" }),

@@ -12,7 +12,6 @@ export const OrdersTable = defineList({
   query: adminOrderListSchema,
   page: adminOrderPageDto,
   messages: ["admin.orders", "admin", "account.orders"],
-  cards: true,
   columns: (c) => [
     c.cell(
       "reference_no",

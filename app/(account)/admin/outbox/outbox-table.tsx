@@ -43,11 +43,10 @@ export const OutboxTable = defineList({
   query: outboxListSchema,
   page: outboxPageDto,
   messages: ["admin.outbox", "admin"],
-  cards: true,
   columns: (c) => [
     c.text("channel", "channel", { card: "title" }),
     c.text("to", "to", { value: (row) => row.to ?? row.app ?? NONE, wrap: true }),
-    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`) }),
+    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`), card: "status" }),
     c.text("attempts", "attempts", {
       value: (row) => `${row.attempts}/${row.max_attempts}`,
       className: "tabular-nums",

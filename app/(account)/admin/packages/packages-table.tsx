@@ -74,7 +74,6 @@ export const PackagesTable = defineList({
   query: adminPackageListSchema,
   page: adminPackagePageDto,
   messages: ["admin.packages", "admin"],
-  cards: true,
   dateRange: false,
   columns: (c) => [
     c.text("name", "name", { card: "title", wrap: true }),
@@ -94,7 +93,10 @@ export const PackagesTable = defineList({
       className: "text-right tabular-nums",
     }),
     c.text("priority", "priority", { className: "text-right tabular-nums" }),
-    c.text("status", "status", { value: (row, f) => f.t(row.status ? "active" : "inactive") }),
+    c.text("status", "status", {
+      value: (row, f) => f.t(row.status ? "active" : "inactive"),
+      card: "status",
+    }),
   ],
   filters: (f) => [
     f.search("q", { label: "search", button: "searchButton" }),

@@ -39,7 +39,6 @@ export const PaymentsTable = defineList({
   query: adminPaymentListSchema,
   page: adminPaymentPageDto,
   messages: ["admin.payments", "admin", "account.payments", "account.orders"],
-  cards: true,
   columns: (c) => [
     c.cell(
       "reference_no",

@@ -10,7 +10,6 @@ export const PeopleTable = defineList({
   query: peopleSearchSchema,
   page: personPageDto,
   messages: ["admin.people", "admin"],
-  cards: true,
   dateRange: false,
   columns: (c) => [
     c.cell(
@@ -29,7 +28,7 @@ export const PeopleTable = defineList({
     ),
     c.text("fullname", "fullname", { wrap: true }),
     c.text("phone", "phone", { value: (row) => row.phone ?? NONE, className: "tabular-nums" }),
-    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`) }),
+    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`), card: "status" }),
     c.text("two_fa", "twoFa", { value: (row, f) => f.t(`twoFaKinds.${row.two_fa ?? "off"}`) }),
     c.date("created_at", "createdAt"),
   ],

@@ -75,7 +75,6 @@ export const TransfersTable = defineList({
   query: transferListSchema,
   page: transferPageDto,
   messages: ["admin.transfers", "admin"],
-  cards: true,
   columns: (c) => [
     c.vnd("amount", "amount", { strong: true, card: "amount" }),
     c.text("content", "content", { wrap: true, card: "title" }),
@@ -90,7 +89,7 @@ export const TransfersTable = defineList({
         NONE
       ),
     ),
-    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`) }),
+    c.text("status", "status", { value: (row, f) => f.t(`statuses.${row.status}`), card: "status" }),
     c.text("actor", "actor", { wrap: true }),
     c.date("created_at", "receivedAt"),
     c.menu(
