@@ -18,6 +18,8 @@ const SHARED_NAMESPACES = [
   "nav",
   // Why a new password was refused, and the strength meter's words (every new-password form).
   "passwordCheck",
+  // "Try again in m:ss" of a throttled form (components/forms/retry-wait.tsx).
+  "throttle",
 ] as const;
 
 /** The namespaces client components of the public pages read. */

@@ -5,8 +5,17 @@ import { LanguageSelect } from "@/components/layout/language-select";
 import { LINKS } from "@/lib/links";
 import { toLocale } from "@/lib/locales";
 
-/** The frame of every sign-in screen: brand, card, and the SPEC §2 footer. */
-export async function PublicFrame({ children }: { children: ReactNode }) {
+/**
+ * The frame of every sign-in screen: brand, card, and the SPEC §2 footer. The checkout screens
+ * leave out the landing panel (`hasLandingPanel`): their order summary is what sits beside the form.
+ */
+export async function PublicFrame({
+  children,
+  hasLandingPanel = true,
+}: {
+  children: ReactNode;
+  hasLandingPanel?: boolean;
+}) {
   const t = await getTranslations("auth.footer");
   const tc = await getTranslations("common");
   // proxy.ts marks ?iframe=1: the language switch is hidden inside a sibling product's frame.
@@ -17,7 +26,7 @@ export async function PublicFrame({ children }: { children: ReactNode }) {
       <div className="flex flex-1">
         <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center">{children}</main>
         {/* SPEC §9: outside a frame, the landing panel sits beside the card on wide screens. */}
-        {!isIframe && (
+        {!isIframe && hasLandingPanel && (
           <aside className="hidden w-[42%] max-w-xl lg:block">
             {/* No `?lang=`: the panel's request carries the page's cookies, session and
                 Accept-Language, so the one rule (lib/locales.ts pickLocale) gives it the page's
