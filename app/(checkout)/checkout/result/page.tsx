@@ -22,10 +22,9 @@ type Query = Record<string, string | undefined>;
 export default async function ResultPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const t = await getTranslations("checkout.result");
-  const tc = await getTranslations("common");
   const paymentId = query.payment_id?.trim() ?? "";
   const card = (children: ReactNode) => (
-    <CheckoutCard title={t("title")} brand={tc("appName")} layout={query.layout}>
+    <CheckoutCard title={t("title")} layout={query.layout}>
       {children}
     </CheckoutCard>
   );
