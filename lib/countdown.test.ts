@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCountdown, RETRY_TIME, retryText } from "./countdown";
+import { formatCountdown, RETRY_TIME } from "./countdown";
 import { retryAfterOf } from "./http/envelope";
 import { translator } from "./i18n";
 import { LOCALES } from "./locales";
@@ -24,6 +24,10 @@ describe("formatCountdown (m:ss)", () => {
     expect(formatCountdown(Number.NaN)).toBe("0:00");
   });
 });
+
+/** What the form shows: the catalog's text with its {time} as m:ss (components/forms/retry-wait.tsx). */
+const retryText = (template: string, seconds: number) =>
+  template.replace(RETRY_TIME, formatCountdown(seconds));
 
 describe("a throttled form's wait (issue 39)", () => {
   it("says the server's 892 seconds as 14:52 in every language's own sentence", () => {

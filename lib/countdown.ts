@@ -12,8 +12,3 @@ export function formatCountdown(seconds: number): string {
  * with it left in, and the form puts the live m:ss there (components/forms/retry-wait.tsx).
  */
 export const RETRY_TIME = "{time}";
-
-/** `text` with its {time} as m:ss ("Try again in 14:52"). */
-export function retryText(text: string, seconds: number): string {
-  return text.replace(RETRY_TIME, formatCountdown(seconds));
-}
