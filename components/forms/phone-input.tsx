@@ -52,7 +52,7 @@ export function PhoneInput({
           aria-label={countryLabel}
           value={country.toUpperCase()}
           onChange={(e) => onCountryChange(e.target.value.toLowerCase())}
-          className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+          className="absolute inset-0 size-full cursor-pointer appearance-none text-base opacity-0"
         >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
