@@ -6,3 +6,9 @@ export function formatCountdown(seconds: number): string {
   const whole = Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : 0;
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
 }
+
+/**
+ * Where a "try again in {time}" text names the wait: the catalog's `throttle.retryIn` is rendered
+ * with it left in, and the form puts the live m:ss there (components/forms/retry-wait.tsx).
+ */
+export const RETRY_TIME = "{time}";

@@ -34,6 +34,11 @@ export const ERROR_CODES = {
   SOCIAL_FAILED: 502,
   SOCIAL_EMAIL_REQUIRED: 400,
   TWO_FA_INVALID: 400,
+  /**
+   * The app's code is right but its 30-second step was already spent (turning 2FA on, or the
+   * sign-in just before): the next code will do. Only a right code gets it, so it tells a guesser nothing.
+   */
+  TWO_FA_CODE_USED: 400,
   TWO_FA_SETUP_MISSING: 400,
   TWO_FA_NOT_SMS: 400,
   TWO_FA_REQUIRED: 403,

@@ -89,13 +89,15 @@ function ipScale(): number {
   return Number.isInteger(scale) && scale >= 1 ? scale : 1;
 }
 
-/** Spends one point of `name` for `key`; throws RATE_LIMITED with the wait in seconds when none is left. */
+/** Spends one point of `name` for `key`; throws RATE_LIMITED with the wait in seconds (`data.retry_after`) when none is left. */
 export async function consume(name: LimitName, key: string): Promise<void> {
   try {
     await limiter(name).main.consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) {
-      throw new AppError("RATE_LIMITED", { params: { seconds: Math.ceil(error.msBeforeNext / 1000) } });
+      const seconds = Math.ceil(error.msBeforeNext / 1000);
+      // `retry_after` lets a form count the wait down and hold its button (components/forms/retry-wait.tsx).
+      throw new AppError("RATE_LIMITED", { params: { seconds }, data: { retry_after: seconds } });
     }
     throw error;
   }

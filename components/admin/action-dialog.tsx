@@ -101,7 +101,7 @@ export function ActionDialog({
       open
       title={title}
       onClose={onClose}
-      cancel={tc("cancel")}
+      cancel={needsReauth ? undefined : tc("cancel")}
       actions={
         !needsReauth && (
           <Button type="submit" form={`${id}-form`} busy={busy} variant={danger ? "danger" : "primary"}>
@@ -113,6 +113,7 @@ export function ActionDialog({
       {needsReauth ? (
         <ReauthStep
           reason={t("reauthReason")}
+          cancel={tc("cancel")}
           onDone={() => {
             setNeedsReauth(false);
             void send();

@@ -59,7 +59,7 @@ export function Captcha({
   }, [locale, stringsKey]);
 
   return (
-    <div className={`inline-block max-w-full rounded-lg ${invalid ? "ring-2 ring-red-500" : ""}`}>
+    <div className={`block w-full rounded-lg ${invalid ? "ring-2 ring-red-500" : ""}`}>
       <altcha-widget ref={widget} challenge="/2.0/captcha/challenge" language={locale} />
     </div>
   );

@@ -2,22 +2,37 @@ import { getCountries, getCountryCallingCode } from "libphonenumber-js";
 
 export type CountryOption = { code: string; dial: string; name: string | null; label: string };
 
+/** Each country's name in one language, in that language's order: [code, name]. */
+export type CountryNames = readonly (readonly [string, string])[];
+
 /**
- * The phone input's country list. Without `locale` (the server's render and the browser's first
- * one) it is codes and dialling prefixes only, in code order: Node's and the browser's ICU name
- * countries differently (the browser may have no Burmese at all), and any difference breaks
- * hydration. After mount the browser's own names are added and the list is sorted by them.
- * Vietnam always comes first (SPEC §9: default country vn).
+ * The countries named in `locale` by the server's ICU, sorted as that language sorts them. Node
+ * has every language's data; a browser may have none for Burmese (it named them in English), so
+ * the names travel with the page (components/forms/country-names.tsx) and both renders agree.
  */
-export function countryOptions(locale?: string): CountryOption[] {
-  const names = locale ? new Intl.DisplayNames([locale, "en"], { type: "region" }) : null;
+export function countryNames(locale: string): CountryNames {
+  const names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
+  return getCountries()
+    .map((code) => [code, names.of(code) ?? ""] as const)
+    .filter(([code, name]) => name && name !== code)
+    .sort((a, b) => a[1].localeCompare(b[1], locale));
+}
+
+/**
+ * The phone input's country list, Vietnam first (SPEC §9: default country vn). With `names` (the
+ * page's language) each is "Việt Nam (+84)" in their order; without, codes and dialling prefixes
+ * in code order.
+ */
+export function countryOptions(names?: CountryNames): CountryOption[] {
+  const rank = new Map(names?.map(([code], index) => [code, index]));
+  const nameOf = new Map(names);
   const options = getCountries().map((code): CountryOption => {
     const dial = getCountryCallingCode(code);
-    const found = names?.of(code);
-    const name = found && found !== code ? found : null;
-    return { code, dial, name, label: name ? `${code} +${dial} ${name}` : `${code} +${dial}` };
+    const name = nameOf.get(code) ?? null;
+    return { code, dial, name, label: name ? `${name} (+${dial})` : `${code} +${dial}` };
   });
   const order = (a: CountryOption, b: CountryOption) =>
-    locale && a.name && b.name ? a.name.localeCompare(b.name, locale) : a.code.localeCompare(b.code);
+    (rank.get(a.code) ?? Number.MAX_SAFE_INTEGER) - (rank.get(b.code) ?? Number.MAX_SAFE_INTEGER) ||
+    a.code.localeCompare(b.code);
   return options.sort((a, b) => (a.code === "VN" ? -1 : b.code === "VN" ? 1 : order(a, b)));
 }

@@ -1,11 +1,9 @@
 "use client";
-import { useLocale } from "next-intl";
-import { type InputHTMLAttributes, useMemo, useSyncExternalStore } from "react";
+import { type InputHTMLAttributes, useMemo } from "react";
 import { Controller, type FieldErrors, type Path, type UseFormReturn } from "react-hook-form";
 import { Field, inputClass } from "@/components/ui/field";
+import { useCountryNames } from "./country-names";
 import { countryOptions } from "./country-options";
-
-const noSubscription = () => () => {};
 
 /** International phone: a country (default vn) and the number, validated by the shared schema. */
 export function PhoneInput({
@@ -22,29 +20,47 @@ export function PhoneInput({
   countryLabel: string;
   invalid: boolean;
 }) {
-  const locale = useLocale();
-  // False on the server and through hydration, true after: country names come from the
-  // browser's ICU only once the server's HTML has been taken over (see countryOptions).
-  const isMounted = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  const countries = useMemo(() => countryOptions(isMounted ? locale : undefined), [isMounted, locale]);
+  // The page's names (its language, from the server): the same list on the server and in the browser.
+  const names = useCountryNames();
+  const countries = useMemo(() => countryOptions(names), [names]);
+  const selected = countries.find((c) => c.code === country.toUpperCase());
   return (
     <div className="flex gap-2">
-      <select
-        aria-label={countryLabel}
-        value={country.toUpperCase()}
-        onChange={(e) => onCountryChange(e.target.value.toLowerCase())}
-        className="min-h-11 w-28 shrink-0 rounded-lg border border-gray-300 bg-white px-2 text-sm"
-      >
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.label}
-          </option>
-        ))}
-      </select>
+      {/* A real select (keyboard, screen readers, the phone's own picker) laid over its short face:
+          closed it reads "VN +84"; open, every country by its name in the page's language. */}
+      <div className="relative w-28 shrink-0 rounded-lg border border-gray-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100">
+        <span
+          aria-hidden
+          className="pointer-events-none flex min-h-11 items-center justify-between gap-1 px-3 text-base text-gray-900"
+          data-testid="country-face"
+        >
+          <span className="truncate">
+            {selected ? `${selected.code} +${selected.dial}` : country.toUpperCase()}
+          </span>
+          <svg
+            viewBox="0 0 20 20"
+            aria-hidden
+            className="size-4 shrink-0 text-gray-500"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
+            <path d="M5.5 7.5 10 12l4.5-4.5" />
+          </svg>
+        </span>
+        <select
+          aria-label={countryLabel}
+          value={country.toUpperCase()}
+          onChange={(e) => onCountryChange(e.target.value.toLowerCase())}
+          className="absolute inset-0 size-full cursor-pointer appearance-none text-base opacity-0"
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <input
         id={id}
         type="tel"

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { DialogActions } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { LoadingLine } from "@/components/ui/loading-line";
 import { PasswordField } from "@/components/ui/password-input";
@@ -23,7 +24,22 @@ type CodeStep = { token: string; to: string };
  * their email. Offers only the proofs the server says this person has; calls `onDone` once the
  * server has recorded the proof for this session (10 minutes).
  */
-export function ReauthStep({ reason, onDone }: { reason: string; onDone: () => void }) {
+export function ReauthStep({
+  reason,
+  cancel,
+  isDestructive = false,
+  onDone,
+}: {
+  reason: string;
+  /**
+   * The dialog's Cancel, said in the step's own row of actions (Cancel, then Confirm, at the bottom
+   * right; stacked on a phone): the dialog leaves its own out while this step shows.
+   */
+  cancel?: string;
+  /** The step opens something that cannot be taken back (deleting the account): its Confirm is red. */
+  isDestructive?: boolean;
+  onDone: () => void;
+}) {
   const t = useTranslations("reauth");
   const tc = useTranslations("common");
   const id = useId();
@@ -169,20 +185,26 @@ export function ReauthStep({ reason, onDone }: { reason: string; onDone: () => v
       {methods.email_code && !codeStep && (
         <p className="text-sm text-gray-600">{t("codeIntro", { email: methods.email })}</p>
       )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={busy === "password" || busy === "code" || busy === "send"}>
-          {methods.email_code && !codeStep ? t("sendCode") : t("confirm")}
-        </Button>
-        {methods.email_code && codeStep && (
-          <Button variant="secondary" onClick={() => void sendCode()} disabled={busy !== undefined}>
-            {t("resendCode")}
+      <div className="mt-3">
+        <DialogActions cancel={cancel}>
+          {methods.email_code && codeStep && (
+            <Button variant="secondary" onClick={() => void sendCode()} disabled={busy !== undefined}>
+              {t("resendCode")}
+            </Button>
+          )}
+          {canPasskey && (
+            <Button variant="secondary" onClick={() => void confirmWithPasskey()} busy={busy === "passkey"}>
+              {t("usePasskey")}
+            </Button>
+          )}
+          <Button
+            type="submit"
+            variant={isDestructive ? "danger" : "primary"}
+            busy={busy === "password" || busy === "code" || busy === "send"}
+          >
+            {methods.email_code && !codeStep ? t("sendCode") : t("confirm")}
           </Button>
-        )}
-        {canPasskey && (
-          <Button variant="secondary" onClick={() => void confirmWithPasskey()} busy={busy === "passkey"}>
-            {t("usePasskey")}
-          </Button>
-        )}
+        </DialogActions>
       </div>
     </form>
   );

@@ -1,6 +1,8 @@
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
+import { getLocale, getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
+import { CountryNamesProvider } from "@/components/forms/country-names";
+import { countryNames } from "@/components/forms/country-options";
 
 type Catalog = Awaited<ReturnType<typeof getMessages>>;
 
@@ -18,6 +20,8 @@ const SHARED_NAMESPACES = [
   "nav",
   // Why a new password was refused, and the strength meter's words (every new-password form).
   "passwordCheck",
+  // "Try again in m:ss" of a throttled form (components/forms/retry-wait.tsx).
+  "throttle",
 ] as const;
 
 /** The namespaces client components of the public pages read. */
@@ -59,9 +63,11 @@ export async function ClientIntl({
   children: ReactNode;
   namespaces?: readonly string[];
 }) {
+  // The phone inputs' country names in the page's language, named by the server's ICU (a browser
+  // may have no Burmese): 4–10 kB before compression, on the pages whose forms may ask for a phone.
   return (
     <NextIntlClientProvider messages={pick(await getMessages(), namespaces)}>
-      {children}
+      <CountryNamesProvider names={countryNames(await getLocale())}>{children}</CountryNamesProvider>
     </NextIntlClientProvider>
   );
 }

@@ -16,7 +16,7 @@ export function LanguageSelect({
   className?: string;
 }) {
   return (
-    <label className={`inline-flex items-center gap-2 text-sm text-gray-600 ${className}`}>
+    <label className={`relative inline-flex items-center text-sm text-gray-600 ${className}`}>
       <span className="sr-only">{label}</span>
       <select
         value={locale}
@@ -39,7 +39,8 @@ export function LanguageSelect({
           url.searchParams.set("lang", event.target.value);
           window.location.assign(url);
         }}
-        className="min-h-9 rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
+        // Styled as the form's inputs (border, corners, focus ring), still the browser's own select.
+        className="min-h-10 cursor-pointer appearance-none rounded-lg border border-gray-300 bg-white py-2 pr-9 pl-3 text-sm text-gray-900 outline-none hover:border-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
       >
         {LOCALES.map((l) => (
           // Each name is in its own language: screen readers say it so, checks of a page's language skip it.
@@ -48,6 +49,16 @@ export function LanguageSelect({
           </option>
         ))}
       </select>
+      <svg
+        viewBox="0 0 20 20"
+        aria-hidden
+        className="pointer-events-none absolute right-3 size-4 text-gray-500"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <path d="M5.5 7.5 10 12l4.5-4.5" />
+      </svg>
     </label>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useRetryText } from "@/components/forms/use-retry-text";
 import { FormAlert } from "@/components/ui/alert";
 import { formatCountdown } from "@/lib/countdown";
 import { CodeBoxes } from "./code-boxes";
@@ -26,6 +27,8 @@ export function CodeEntry({
   /** Off while something else the confirm needs is still empty (the password in profile mode). */
   autoSubmit?: boolean;
 }) {
+  const retryIn = useRetryText();
+  const isWaiting = entry.retryWait.isWaiting;
   const boxes = instead ?? (
     <CodeBoxes
       ref={entry.boxes}
@@ -36,8 +39,8 @@ export function CodeEntry({
       }}
       label={label}
       autoFocus
-      disabled={entry.busy}
-      errorId={entry.failure ? entry.errorId : undefined}
+      disabled={entry.busy || isWaiting}
+      errorId={entry.failure || isWaiting ? entry.errorId : undefined}
     />
   );
   return (
@@ -50,7 +53,11 @@ export function CodeEntry({
       ) : (
         boxes
       )}
-      <FormAlert id={entry.errorId} message={entry.failure} />
+      <FormAlert
+        id={entry.errorId}
+        message={entry.failure}
+        wait={{ state: entry.retryWait, text: retryIn }}
+      />
     </>
   );
 }

@@ -89,7 +89,7 @@ function SetupFlow({
           setPasswordError(outcome.message);
           return {};
         }
-        return { failure: outcome.message, clear: true };
+        return { failure: outcome.message, clear: true, refusal: outcome.refusal };
       }
       const codes = outcome.data.backup_codes;
       if (Array.isArray(codes) && codes.length > 0) {
@@ -167,7 +167,11 @@ function SetupFlow({
             >
               {t("back")}
             </Button>
-            <Button type="submit" busy={entry.busy} disabled={!isCodeComplete(entry.code)}>
+            <Button
+              type="submit"
+              busy={entry.busy}
+              disabled={!isCodeComplete(entry.code) || entry.retryWait.isWaiting}
+            >
               {t("confirm")}
             </Button>
           </DialogActions>

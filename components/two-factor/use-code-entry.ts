@@ -1,6 +1,8 @@
 "use client";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useRetryWait } from "@/components/forms/retry-wait";
 import { useCountdown } from "@/lib/hooks/use-countdown";
+import type { Envelope } from "@/lib/http/envelope";
 import type { CodeBoxesHandle } from "./code-boxes";
 
 /** SPEC §4/§9: a new code can be asked for 60 s after the last one. */
@@ -17,6 +19,8 @@ export type CodeAnswer = {
   clear?: boolean;
   /** The page is leaving (hand-off, device limit): the form stays busy until it has gone. */
   isLeaving?: boolean;
+  /** The refusal's envelope: a throttle (`retry_after`) holds the code until its wait is over. */
+  refusal?: Pick<Envelope, "data">;
 };
 
 /** What a resend came to. */
@@ -46,6 +50,7 @@ export function useCodeEntry(options: {
   const [resending, setResending] = useState(false);
   const [failure, setFailure] = useState<string>();
   const [countdown, setCountdown] = useCountdown(options.wait ?? 0);
+  const retryWait = useRetryWait();
   // Emptying the boxes puts the cursor in the first one, which works only once they are enabled
   // again: so after the render that ends `busy`, not in the same tick.
   const [clears, setClears] = useState(0);
@@ -61,7 +66,7 @@ export function useCodeEntry(options: {
 
   /** From the confirm button, or as soon as the sixth digit is in. */
   async function confirm(typed: string) {
-    if (busy) return;
+    if (busy || retryWait.isWaiting) return;
     const checked = options.check ? options.check(typed) : { code: typed };
     if ("failure" in checked) {
       setFailure(checked.failure);
@@ -71,7 +76,8 @@ export function useCodeEntry(options: {
     setBusy(true);
     const answer = await options.confirm(checked.code);
     if (!answer.isLeaving) setBusy(false);
-    if (answer.failure) setFailure(answer.failure);
+    if (answer.refusal && retryWait.hold(answer.refusal)) setFailure(undefined);
+    else if (answer.failure) setFailure(answer.failure);
     if (answer.clear) setClears((n) => n + 1);
   }
 
@@ -108,6 +114,8 @@ export function useCodeEntry(options: {
     code,
     change,
     busy,
+    /** A throttled confirm's wait: the boxes and the confirm button hold until it is over. */
+    retryWait,
     failure,
     setFailure,
     countdown,

@@ -18,7 +18,7 @@ export type TwoFactorDoneData = ApiData & { backup_codes?: string[]; post_messag
  */
 export type EnableOutcome =
   | { done: true; data: TwoFactorDoneData }
-  | { done: false; message: string; field: "code" | "password" };
+  | { done: false; message: string; field: "code" | "password"; refusal?: Pick<Envelope, "data"> };
 
 /** SPEC §4: code 503 with `custom_auth` is the device limit, not a failure: two-factor is on. */
 export function isDeviceLimit(envelope: Envelope<ApiData>): boolean {
@@ -69,7 +69,7 @@ export function useEnableTwoFactor(options: {
       const passwordError = envelope.data?.fields?.password;
       if (typeof passwordError === "string" && passwordError)
         return { done: false, message: passwordError, field: "password" };
-      return { done: false, message: envelope.message, field: "code" };
+      return { done: false, message: envelope.message, field: "code", refusal: envelope };
     },
     [method, customAuth, requirePassword, tc, tp, translate, label, codeLabel],
   );

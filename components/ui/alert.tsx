@@ -1,10 +1,15 @@
 import { type FormEvent, type ReactNode, useId } from "react";
+import { type RetryWait, RetryWaitAlert } from "@/components/forms/retry-wait";
+
+/** A throttled form's wait and its "try again in {time}" text: said instead of the message while it lasts. */
+export type FormWait = { state: RetryWait; text: string };
 
 /**
  * A message shown at the form it belongs to (SPEC §8: sign-in, sign-up, forgot-password failures;
  * the first-impression issue: every form and dialog says its error here, never in a second modal).
  */
-export function FormAlert({ message, id }: { message?: string; id?: string }) {
+export function FormAlert({ message, id, wait }: { message?: string; id?: string; wait?: FormWait }) {
+  if (wait?.state.isWaiting) return <RetryWaitAlert id={id} wait={wait.state} text={wait.text} />;
   if (!message) return null;
   return (
     <div
@@ -24,24 +29,27 @@ export function FormAlert({ message, id }: { message?: string; id?: string }) {
  */
 export function FormWithAlert({
   alert,
+  wait,
   onSubmit,
   children,
 }: {
   alert?: string;
+  wait?: FormWait;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const id = useId();
+  const isWaiting = Boolean(wait?.state.isWaiting);
   return (
     <form
       method="post"
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-4"
-      aria-describedby={alert ? `${id}-alert` : undefined}
+      aria-describedby={alert || isWaiting ? `${id}-alert` : undefined}
     >
       <div id={`${id}-alert`}>
-        <FormAlert message={alert} />
+        <FormAlert message={alert} wait={wait} />
       </div>
       {children}
     </form>

@@ -69,14 +69,18 @@ export function MessageDialog({
           <RadixDialog.Description asChild>
             <div className="mt-2 whitespace-pre-line text-sm text-gray-700">{children}</div>
           </RadixDialog.Description>
-          <div className="mt-6 flex justify-end gap-2">
-            {cancel && (
-              <Button variant="secondary" onClick={onClose}>
-                {cancel}
-              </Button>
-            )}
-            {actions}
-          </div>
+          {(cancel || actions) && (
+            // One row at the bottom right, Cancel then the action; stacked full width on a phone,
+            // the action on top (as DialogActions).
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              {cancel && (
+                <Button variant="secondary" onClick={onClose}>
+                  {cancel}
+                </Button>
+              )}
+              {actions}
+            </div>
+          )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

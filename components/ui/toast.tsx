@@ -8,10 +8,10 @@ type Toast = { id: number; kind: ToastKind; message: string };
 /**
  * Toasts for 5 s (SPEC §9); errors red. They sit top-centre on a phone and top-right from `sm` up
  * (the first-impression issue): at the bottom-left they covered the sidebar's foot and, on a
- * 390-wide screen, the form being filled.
+ * 390-wide screen, the form being filled. Below the signed-in top bar (h-16), never over it (issue 39).
  */
 export const TOAST_REGION_CLASS =
-  "pointer-events-none fixed inset-x-4 top-4 z-[60] flex justify-center sm:inset-x-auto sm:right-4 sm:left-auto sm:max-w-sm sm:justify-end";
+  "pointer-events-none fixed inset-x-4 top-20 z-[60] flex justify-center sm:inset-x-auto sm:right-4 sm:left-auto sm:max-w-sm sm:justify-end";
 
 export function useToast(durationMs = 5000) {
   const [toast, setToast] = useState<Toast | null>(null);

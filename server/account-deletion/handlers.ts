@@ -43,6 +43,7 @@ export const accountDeletionCalls = {
       "REAUTH_REQUIRED",
       "CONFIRM_EMAIL_MISMATCH",
       "TWO_FA_INVALID",
+      "TWO_FA_CODE_USED",
       "OTP_INVALID",
       "OTP_EXPIRED",
       "OTP_TOO_MANY_ATTEMPTS",

@@ -56,7 +56,8 @@ const ERROR_NOTES: Partial<Record<ErrorCode, string>> = {
   PACKAGE_UNKNOWN: "`data.line` is the index of the refused line.",
   PACKAGE_MONTHS_INVALID: "`data.line` is the index of the refused line.",
   STORE_NOT_OWNED: "`data.line` is the index of the refused line (order/create).",
-  RATE_LIMITED: "Try again after the seconds the message names.",
+  RATE_LIMITED: "`data.retry_after` is the wait in seconds (the message names it too).",
+  OTP_RESEND_TOO_EARLY: "`data.retry_after` is the wait in seconds before a new code can be asked for.",
   ACCOUNT_LOCKED: "`data.locked_reason` is the reason an operator gave when locking sign-in, or null.",
   EVENT_NOT_FOUND:
     "No event with that id was queued for the calling product; another product's event answers the same, so nobody learns it exists.",
@@ -82,6 +83,11 @@ export const ERROR_ENVELOPE = envelopeSchema(
         type: "object",
         additionalProperties: { type: "string" },
         description: "VALIDATION and some others: each refused field and its message",
+      },
+      retry_after: {
+        type: "integer",
+        minimum: 1,
+        description: "RATE_LIMITED and OTP_RESEND_TOO_EARLY: seconds to wait before trying again",
       },
     },
   },

@@ -86,6 +86,7 @@ export const twoFactorCalls = {
       "RATE_LIMITED",
       "FLOW_TOKEN_INVALID",
       "TWO_FA_INVALID",
+      "TWO_FA_CODE_USED",
       "OTP_INVALID",
       "OTP_EXPIRED",
       "OTP_TOO_MANY_ATTEMPTS",

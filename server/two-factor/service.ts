@@ -262,8 +262,10 @@ async function checkSecondFactor(
     digits,
     ctx.clock(),
   );
-  // claimTotpStep makes a code good once, even when two requests race with it.
-  if (step === null || !(await claimTotpStep(ctx.db, user.id, step))) throw new AppError("TWO_FA_INVALID");
+  if (step === null) throw new AppError("TWO_FA_INVALID");
+  // claimTotpStep makes a code good once, even when two requests race with it. A right code whose
+  // step is spent (turning 2FA on used it a moment ago) is told apart: the person waits for the next.
+  if (!(await claimTotpStep(ctx.db, user.id, step))) throw new AppError("TWO_FA_CODE_USED");
   return "totp";
 }
 

@@ -133,9 +133,39 @@ describe("/auth2-fa/verify-login", () => {
     const { user, step, code } = await totpUser();
     const used = await code(step(1));
     expectSignedIn(await verify(await startSignIn(user.email, step(1)), used, step(1)));
-    expectRefused(await verify(await startSignIn(user.email, step(1)), used, step(1)));
+    expectRefused(await verify(await startSignIn(user.email, step(1)), used, step(1)), "TWO_FA_CODE_USED");
     // The code that enabled TOTP was spent as well.
-    expectRefused(await verify(await startSignIn(user.email, step(0)), await code(step(0)), step(0)));
+    expectRefused(
+      await verify(await startSignIn(user.email, step(0)), await code(step(0)), step(0)),
+      "TWO_FA_CODE_USED",
+    );
+  });
+
+  it("says a right code spent by turning 2FA on is used, and to wait for the next (issue 39)", async () => {
+    const { user, secret, step, code } = await totpUser();
+    // Signing in within the same 30 s as turning it on: the app still shows the code just typed.
+    const customAuth = await startSignIn(user.email, step(0));
+    const used = await verify(customAuth, await code(step(0)), step(0), {}, { cookie: "LANGUAGE=en" });
+    expectRefused(used, "TWO_FA_CODE_USED");
+    expect(used.body.message).toBe(
+      "This code was just used. Wait for the next code to appear in your authenticator app, then enter it",
+    );
+    // A wrong code is not told apart from any other wrong code: nothing about used steps leaks.
+    const wrong = await verify(
+      customAuth,
+      await wrongCodeAt(secret, step(0)),
+      step(0),
+      {},
+      { cookie: "LANGUAGE=en" },
+    );
+    expectRefused(wrong, "TWO_FA_INVALID");
+    expect(wrong.body.message).not.toBe(used.body.message);
+    expect(wrong.body.message).not.toMatch(/next code/i);
+    // The vi text is its own too.
+    const usedVi = await verify(customAuth, await code(step(0)), step(0), {}, { cookie: "LANGUAGE=vi" });
+    expect(usedVi.body.message).toMatch(/mã tiếp theo/);
+    // The next code, in the next step, signs in on the same step.
+    expectSignedIn(await verify(customAuth, await code(step(1)), step(1)));
   });
 
   it("accepts one step either side and refuses a code from two steps ago", async () => {
@@ -201,6 +231,11 @@ describe("/auth2-fa/verify-login", () => {
     expect(throttled.status).toBe(429);
     expect(throttled.body.code).toBe(429);
     expect(throttled.body.data.error).toBe("RATE_LIMITED");
+    // The wait in seconds, for the form's m:ss countdown (issue 39): the 15-minute window, nearly whole.
+    const retryAfter = Number((throttled.body.data as { retry_after?: number }).retry_after);
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(throttled.body.message).toContain(String(retryAfter));
     expect(throttled.cookie).toBe("");
     // Someone else is not held back by it.
     const theirs = other.step(1);

@@ -216,7 +216,8 @@ async function refuseEarlyResend(ctx: Pick<Ctx, "db">, flow: FlowTokenRow, now: 
   const last = await findLatestCode(ctx.db, flow.id);
   if (!last) return;
   const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - last.sentAt.getTime()) / 1000);
-  if (wait > 0) throw new AppError("OTP_RESEND_TOO_EARLY", { params: { seconds: wait } });
+  if (wait > 0)
+    throw new AppError("OTP_RESEND_TOO_EARLY", { params: { seconds: wait }, data: { retry_after: wait } });
 }
 
 /**

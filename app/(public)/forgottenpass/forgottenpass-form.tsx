@@ -4,6 +4,8 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { useRetryWait } from "@/components/forms/retry-wait";
+import { useRetryText } from "@/components/forms/use-retry-text";
 import { FormWithAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -23,6 +25,8 @@ export function ForgottenPassForm() {
   const tc = useTranslations("common");
   const { translate, label } = useValidationText();
   const [alert, setAlert] = useState<string>();
+  const wait = useRetryWait();
+  const retryIn = useRetryText();
   const router = useRouter();
   const [search, setSearch] = useState("");
   const id = useId();
@@ -48,7 +52,7 @@ export function ForgottenPassForm() {
     );
     if (!isSuccess(envelope)) {
       markServerErrors(envelope);
-      setAlert(envelope.message);
+      if (!wait.hold(envelope)) setAlert(envelope.message);
       return;
     }
     const params = new URLSearchParams(window.location.search);
@@ -57,7 +61,7 @@ export function ForgottenPassForm() {
   });
 
   return (
-    <FormWithAlert alert={alert} onSubmit={onSubmit}>
+    <FormWithAlert alert={alert} wait={{ state: wait, text: retryIn }} onSubmit={onSubmit}>
       <TextField
         id={`${id}-email`}
         label={t("email")}
@@ -68,7 +72,7 @@ export function ForgottenPassForm() {
         placeholder={t("emailPlaceholder")}
         {...form.register("email")}
       />
-      <Button type="submit" busy={isSubmitting}>
+      <Button type="submit" busy={isSubmitting} disabled={wait.isWaiting}>
         {t("submit")}
       </Button>
       <p className="text-center text-sm text-gray-600">

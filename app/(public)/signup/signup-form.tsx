@@ -6,7 +6,9 @@ import { Controller, useForm } from "react-hook-form";
 import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
 import { NewAccountFields } from "@/components/forms/new-account-fields";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
+import { useRetryWait } from "@/components/forms/retry-wait";
 import { SocialButtons, type SocialProvider } from "@/components/forms/social-buttons";
+import { useRetryText } from "@/components/forms/use-retry-text";
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
@@ -55,6 +57,8 @@ export function SignUpForm({
   };
   const { translate, label } = useValidationText();
   const [alert, setAlert] = useState<string>();
+  const wait = useRetryWait();
+  const retryIn = useRetryText();
   const [search, setSearch] = useState("");
   const [leaveTo, setLeaveTo] = useState<string | null>(null);
   const captcha = useRef<CaptchaHandle>(null);
@@ -132,7 +136,7 @@ export function SignUpForm({
     );
     if (!isSuccess(envelope)) {
       markServerErrors(envelope);
-      setAlert(envelope.message);
+      if (!wait.hold(envelope)) setAlert(envelope.message);
       // A spent or refused proof of work cannot be reused: ask for a fresh one.
       captcha.current?.reset();
       form.setValue("token", "");
@@ -155,7 +159,7 @@ export function SignUpForm({
         </p>
       )}
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-        <FormAlert message={alert} />
+        <FormAlert message={alert} wait={{ state: wait, text: retryIn }} />
         <NewAccountFields
           form={form}
           id={id}
@@ -190,7 +194,7 @@ export function SignUpForm({
           )}
         </div>
         <PolicyCheckbox registration={form.register("policy")} error={errors.policy?.message} />
-        <Button type="submit" busy={isSubmitting}>
+        <Button type="submit" busy={isSubmitting} disabled={wait.isWaiting}>
           {t("submit")}
         </Button>
       </form>

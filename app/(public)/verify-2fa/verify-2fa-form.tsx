@@ -69,7 +69,7 @@ export function Verify2faForm({ customAuth, verifyType }: Props) {
       }
       if (!isSuccess(envelope)) {
         requestAnimationFrame(focusCode);
-        return { clear, failure: envelope.message };
+        return { clear, failure: envelope.message, refusal: envelope };
       }
       finishHandoff(envelope.data);
       return { clear, isLeaving: true };
@@ -162,7 +162,7 @@ export function Verify2faForm({ customAuth, verifyType }: Props) {
             </span>
           </span>
         </label>
-        <Button type="submit" busy={entry.busy} disabled={!canSubmit}>
+        <Button type="submit" busy={entry.busy} disabled={!canSubmit || entry.retryWait.isWaiting}>
           {t("submit")}
         </Button>
         <div className="flex flex-col items-center gap-3 text-sm">

@@ -43,7 +43,7 @@ export function VerifyAccountForm({ token, expTime, resendIn }: Props) {
         { networkMessage: tc("networkError"), on401: "return" },
       );
       // A wrong code is typed again from the first box.
-      if (!isSuccess(envelope)) return { failure: envelope.message, clear: true };
+      if (!isSuccess(envelope)) return { failure: envelope.message, clear: true, refusal: envelope };
       finishHandoff(envelope.data);
       return {};
     },
@@ -81,7 +81,11 @@ export function VerifyAccountForm({ token, expTime, resendIn }: Props) {
             </p>
           }
         />
-        <Button type="submit" busy={entry.busy} disabled={!isCodeComplete(entry.code)}>
+        <Button
+          type="submit"
+          busy={entry.busy}
+          disabled={!isCodeComplete(entry.code) || entry.retryWait.isWaiting}
+        >
           {t("submit")}
         </Button>
         <ResendLine entry={entry} texts="auth.verify" send={sendAgain} />

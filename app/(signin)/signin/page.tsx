@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
 import type { SearchParams } from "@/components/layout/search-params";
+import { RETRY_TIME } from "@/lib/countdown";
 import { env } from "@/lib/env";
 import { translator } from "@/lib/i18n";
 import { toLocale } from "@/lib/locales";
@@ -88,6 +89,7 @@ async function signInText(): Promise<SignInText> {
   const tv = await getTranslations("validation");
   const tf = await getTranslations("fields");
   const tp = await getTranslations("passkeys.signIn");
+  const tr = await getTranslations("throttle");
   const email = { field: tf("email") };
   // The same builder and bounds as the form's check and the server's (lib/password-rule.ts).
   const password = signInPasswordMessages(translator(toLocale(await getLocale())), tf("password"));
@@ -105,6 +107,7 @@ async function signInText(): Promise<SignInText> {
     frameStorageBlocked: t("frameStorageBlocked"),
     openInNewTab: t("openInNewTab"),
     networkError: tc("networkError"),
+    retryIn: tr("retryIn", { time: RETRY_TIME }),
     emailRequired: tv("required", email),
     emailInvalid: tv("email", email),
     passwordRequired: password.required,

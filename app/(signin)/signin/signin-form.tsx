@@ -1,5 +1,6 @@
 "use client";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { useRetryWait } from "@/components/forms/retry-wait";
 import { SocialButtons, type SocialProvider, type SocialText } from "@/components/forms/social-buttons";
 import { FormWithAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -32,6 +33,8 @@ export type SignInText = {
   frameStorageBlocked: string;
   openInNewTab: string;
   networkError: string;
+  /** "Try again in {time}" of a throttled sign-in (the {time} left for the countdown). */
+  retryIn: string;
   emailRequired: string;
   emailInvalid: string;
   passwordRequired: string;
@@ -87,6 +90,7 @@ export function SignInForm({
   const [isSubmitting, setSubmitting] = useState(false);
   const [search, setSearch] = useState("");
   const [isStorageBlocked, setStorageBlocked] = useState(false);
+  const wait = useRetryWait();
   const id = useId();
 
   useEffect(() => {
@@ -113,7 +117,7 @@ export function SignInForm({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (isSubmitting) return;
+    if (isSubmitting || wait.isWaiting) return;
     const found = checkSignIn(values, text);
     setErrors(found);
     const first = (["email", "password"] as const).find((name) => found[name]);
@@ -136,6 +140,7 @@ export function SignInForm({
           go(cancelHref);
           return;
         }
+        if (wait.hold(envelope)) return;
         const fields = envelope.data?.fields ?? {};
         setErrors({ email: fields.email, password: fields.password });
         setAlert(envelope.message);
@@ -152,7 +157,7 @@ export function SignInForm({
 
   return (
     <>
-      <FormWithAlert alert={alert} onSubmit={onSubmit}>
+      <FormWithAlert alert={alert} wait={{ state: wait, text: text.retryIn }} onSubmit={onSubmit}>
         <TextField
           id={`${id}-email`}
           label={text.email}
@@ -184,7 +189,7 @@ export function SignInForm({
             {text.forgot}
           </a>
         </div>
-        <Button type="submit" busy={isSubmitting}>
+        <Button type="submit" busy={isSubmitting} disabled={wait.isWaiting}>
           {text.submit}
         </Button>
       </FormWithAlert>

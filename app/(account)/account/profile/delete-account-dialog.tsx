@@ -119,7 +119,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       open
       title={t("title")}
       onClose={onClose}
-      cancel={tc("cancel")}
+      // While "Confirm it's you" shows, its own row says Cancel beside its Confirm.
+      cancel={preview?.reauth_required ? undefined : tc("cancel")}
       actions={
         isConfirmStep && (
           <Button type="submit" form={`${id}-form`} busy={busy} variant="danger">
@@ -141,7 +142,12 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         <div className="flex flex-col gap-3">
           <p>{t("intro", { days: preview.grace_days })}</p>
           <Losses losses={preview.losses} />
-          <ReauthStep reason={tr("deleteReason")} onDone={() => void fetchPreview()} />
+          <ReauthStep
+            reason={tr("deleteReason")}
+            cancel={tc("cancel")}
+            isDestructive
+            onDone={() => void fetchPreview()}
+          />
         </div>
       )}
       {isConfirmStep && (

@@ -34,8 +34,8 @@ export function ReauthDialog({ onClose, onDone }: { onClose: () => void; onDone:
   const t = useTranslations("reauth");
   const tc = useTranslations("common");
   return (
-    <MessageDialog open title={t("title")} onClose={onClose} cancel={tc("cancel")}>
-      <ReauthStep reason={t("passkeyReason")} onDone={onDone} />
+    <MessageDialog open title={t("title")} onClose={onClose}>
+      <ReauthStep reason={t("passkeyReason")} cancel={tc("cancel")} onDone={onDone} />
     </MessageDialog>
   );
 }

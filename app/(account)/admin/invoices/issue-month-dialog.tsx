@@ -171,6 +171,7 @@ function IssueMonthDialog({
       {step.kind === "reauth" && (
         <ReauthStep
           reason={ta("reauthReason")}
+          cancel={tc("cancel")}
           onDone={() => {
             void issue(step.preview);
           }}

@@ -224,6 +224,7 @@ export function ImportDialog({
         {step.kind === "reauth" && (
           <ReauthStep
             reason={ta("reauthReason")}
+            cancel={tc("cancel")}
             onDone={() => {
               setStep({ kind: "preview", file: step.file, preview: step.preview });
               void importFile(step.file, step.preview);

@@ -81,7 +81,7 @@ export function ExportDialog({
       open
       title={t("exportTitle")}
       onClose={onClose}
-      cancel={tc("cancel")}
+      cancel={needsReauth ? undefined : tc("cancel")}
       actions={
         !needsReauth && (
           <Button type="submit" form={formId} busy={busy}>
@@ -93,6 +93,7 @@ export function ExportDialog({
       {needsReauth ? (
         <ReauthStep
           reason={t("exportReauthReason")}
+          cancel={tc("cancel")}
           onDone={() => {
             setNeedsReauth(false);
             void send();

@@ -6,7 +6,7 @@ import { CheckoutCard } from "./checkout-card";
 export async function LoadingCard({ namespace, text }: { namespace: string; text: string }) {
   const t = await getTranslations();
   return (
-    <CheckoutCard title={t(`${namespace}.title`)} brand={t("common.appName")}>
+    <CheckoutCard title={t(`${namespace}.title`)}>
       <LoadingLine text={t(text)} className="py-6 text-gray-600" />
     </CheckoutCard>
   );

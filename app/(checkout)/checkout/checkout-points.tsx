@@ -6,18 +6,15 @@ import { VND_PER_POINT } from "@/server/gateways/points";
 import type { TransactionDto } from "./types";
 
 /**
- * The totals: the owner's points switch (or, for anyone else, a way to sign in as the owner),
- * the total, the points used and what is left to pay.
+ * The points: the owner's switch (or, for anyone else, a way to sign in as the owner). What they
+ * take off the total is shown in the order summary beside the form (checkout-summary.tsx).
  */
-export function CheckoutTotals({
+export function CheckoutPoints({
   order,
   canPay,
   usePoints,
   onUsePoints,
   points,
-  pointsUsed,
-  dueVnd,
-  isCovered,
   disabled,
   signedIn,
   signInHref,
@@ -27,9 +24,6 @@ export function CheckoutTotals({
   usePoints: boolean;
   onUsePoints: (use: boolean) => void;
   points: number;
-  pointsUsed: number;
-  dueVnd: number;
-  isCovered: boolean;
   disabled: boolean;
   signedIn: boolean;
   signInHref: string;
@@ -38,10 +32,7 @@ export function CheckoutTotals({
   const locale = useLocale();
   const id = useId();
   return (
-    <section aria-labelledby={`${id}-summary`} className="flex flex-col gap-3">
-      <h2 id={`${id}-summary`} className="text-base font-semibold text-gray-900">
-        {t("totals.heading")}
-      </h2>
+    <div className="flex flex-col gap-3">
       {canPay ? (
         <label className="flex cursor-pointer items-start gap-3 text-sm">
           <input
@@ -82,39 +73,6 @@ export function CheckoutTotals({
           </div>
         )
       )}
-      <dl className="flex flex-col gap-1.5 border-t border-gray-200 pt-3 text-sm">
-        <div className="flex justify-between gap-3">
-          <dt className="text-gray-600">{t("totals.total")}</dt>
-          <dd className="tabular-nums text-gray-900" data-testid="total">
-            {formatVnd(order.total, locale)}
-          </dd>
-        </div>
-        {canPay && (
-          <div className="flex justify-between gap-3">
-            <dt className="text-gray-600">{t("totals.pointsUsed")}</dt>
-            <dd className="text-right tabular-nums text-gray-900" data-testid="points-used">
-              {t("totals.pointsValue", {
-                points: pointsUsed,
-                value: formatVnd(pointsUsed * VND_PER_POINT, locale),
-              })}
-            </dd>
-          </div>
-        )}
-        <div className="flex justify-between gap-3 border-t border-gray-200 pt-2 text-base font-semibold">
-          <dt>{t("totals.due")}</dt>
-          <dd className="tabular-nums text-gray-900" data-testid="due" aria-live="polite">
-            {formatVnd(dueVnd, locale)}
-          </dd>
-        </div>
-      </dl>
-      {isCovered && (
-        <p
-          className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
-          data-testid="covered-by-points"
-        >
-          {t("totals.coveredByPoints")}
-        </p>
-      )}
-    </section>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { isSuccess } from "@/lib/http/envelope";
 import type { PaymentStatusDto } from "@/server/checkout/schema";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import { PAYMENT_GATEWAYS, type PaymentGateway } from "@/server/payment/schema";
-import { BackLink, Spinner } from "../checkout-card";
+import { BackLink, Spinner } from "../back-link";
 import { checkoutPath, resultPath, signInPath } from "../links";
 import { TransferInstructions } from "../transfer-instructions";
 

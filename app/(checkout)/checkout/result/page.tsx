@@ -4,7 +4,8 @@ import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { PaymentStatusDto } from "@/server/checkout/schema";
 import { pageCall } from "@/server/http/page-call";
-import { BackLink, CheckoutCard } from "../checkout-card";
+import { BackLink } from "../back-link";
+import { CheckoutCard } from "../checkout-card";
 import { resultPath, signInPath } from "../links";
 import { productLink } from "../product-link";
 import { ResultPoller } from "./result-poller";
@@ -22,10 +23,9 @@ type Query = Record<string, string | undefined>;
 export default async function ResultPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const t = await getTranslations("checkout.result");
-  const tc = await getTranslations("common");
   const paymentId = query.payment_id?.trim() ?? "";
   const card = (children: ReactNode) => (
-    <CheckoutCard title={t("title")} brand={tc("appName")} layout={query.layout}>
+    <CheckoutCard title={t("title")} layout={query.layout}>
       {children}
     </CheckoutCard>
   );

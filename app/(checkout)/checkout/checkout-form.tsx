@@ -9,8 +9,8 @@ import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { CheckoutAnswer, CheckoutMethod } from "@/server/checkout/schema";
 import { pointsToUse } from "@/server/gateways/points";
-import { CheckoutSummary } from "./checkout-summary";
-import { CheckoutTotals } from "./checkout-totals";
+import { CheckoutPoints } from "./checkout-points";
+import { CheckoutAccount, OrderSummary } from "./checkout-summary";
 import { checkoutView, isCoveredByPoints } from "./checkout-view";
 import { resultPath } from "./links";
 import { MethodChoice } from "./method-choice";
@@ -151,78 +151,88 @@ export function CheckoutForm({
   }
 
   return (
-    <div className="flex flex-col gap-6">
-      <CheckoutSummary order={order} points={points} />
-      {step.kind === "transfer" ? (
-        <TransferStep
-          open={step}
-          headingRef={transferHeading}
-          onCancelled={(message) => transferCancelled(step.pointsUsed, message)}
+    // The summary comes first: above the form on phones, beside it (the right column) from lg up.
+    <div className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)] lg:items-start lg:gap-10">
+      <div className="lg:col-start-2 lg:row-start-1">
+        <OrderSummary
+          order={order}
+          canPay={canPay}
+          pointsUsed={pointsUsed}
+          dueVnd={dueVnd}
+          isCovered={isCovered}
         />
-      ) : (
-        <form
-          method="post"
-          noValidate
-          onSubmit={onConfirm}
-          className="flex flex-col gap-6"
-          aria-busy={busy || undefined}
-        >
-          {canPay && (
-            <MethodChoice
-              {...shared}
-              methods={methods}
-              method={method}
-              onChange={setMethod}
-              headingRef={confirmHeading}
-            />
-          )}
-          <CheckoutTotals
-            {...shared}
-            order={order}
-            canPay={canPay}
-            usePoints={usePoints}
-            onUsePoints={setUsePoints}
-            points={points}
-            pointsUsed={pointsUsed}
-            dueVnd={dueVnd}
-            signedIn={signedIn}
-            signInHref={signInHref}
+      </div>
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-start-1">
+        <CheckoutAccount order={order} points={points} />
+        {step.kind === "transfer" ? (
+          <TransferStep
+            open={step}
+            headingRef={transferHeading}
+            onCancelled={(message) => transferCancelled(step.pointsUsed, message)}
           />
-          {canPay && (
-            <div className="flex flex-col gap-3">
-              <FormAlert message={alert} />
-              {step.kind === "redirecting" ? (
-                <div role="status" className="flex flex-col gap-2 text-sm text-gray-700">
-                  <p>{t("redirecting")}</p>
-                  {step.fallback && (
-                    <p>
-                      {t("redirectBlocked")}{" "}
-                      <a
-                        href={step.url}
-                        target="_top"
-                        className="font-semibold text-brand-600 underline"
-                        data-testid="gateway-link"
-                      >
-                        {t("openGateway")}
-                      </a>
-                    </p>
-                  )}
-                </div>
-              ) : (
-                <Button
-                  type="submit"
-                  busy={busy}
-                  disabled={!method || methods.length === 0}
-                  data-testid="confirm"
-                  data-action={isCovered ? "points" : "method"}
-                >
-                  {isCovered ? t("confirmWithPoints") : t("confirm")}
-                </Button>
-              )}
-            </div>
-          )}
-        </form>
-      )}
+        ) : (
+          <form
+            method="post"
+            noValidate
+            onSubmit={onConfirm}
+            className="flex flex-col gap-6"
+            aria-busy={busy || undefined}
+          >
+            {canPay && (
+              <MethodChoice
+                {...shared}
+                methods={methods}
+                method={method}
+                onChange={setMethod}
+                headingRef={confirmHeading}
+              />
+            )}
+            <CheckoutPoints
+              disabled={shared.disabled}
+              order={order}
+              canPay={canPay}
+              usePoints={usePoints}
+              onUsePoints={setUsePoints}
+              points={points}
+              signedIn={signedIn}
+              signInHref={signInHref}
+            />
+            {canPay && (
+              <div className="flex flex-col gap-3">
+                <FormAlert message={alert} />
+                {step.kind === "redirecting" ? (
+                  <div role="status" className="flex flex-col gap-2 text-sm text-gray-700">
+                    <p>{t("redirecting")}</p>
+                    {step.fallback && (
+                      <p>
+                        {t("redirectBlocked")}{" "}
+                        <a
+                          href={step.url}
+                          target="_top"
+                          className="font-semibold text-brand-600 underline"
+                          data-testid="gateway-link"
+                        >
+                          {t("openGateway")}
+                        </a>
+                      </p>
+                    )}
+                  </div>
+                ) : (
+                  <Button
+                    type="submit"
+                    busy={busy}
+                    disabled={!method || methods.length === 0}
+                    data-testid="confirm"
+                    data-action={isCovered ? "points" : "method"}
+                  >
+                    {isCovered ? t("confirmWithPoints") : t("confirm")}
+                  </Button>
+                )}
+              </div>
+            )}
+          </form>
+        )}
+      </div>
       {toast.view}
     </div>
   );

@@ -3,7 +3,8 @@ import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { formatDateTime } from "@/lib/format";
 import { getMe, pageCall } from "@/server/http/page-call";
-import { BackLink, CheckoutCard } from "./checkout-card";
+import { BackLink } from "./back-link";
+import { CheckoutCard } from "./checkout-card";
 import { CheckoutForm } from "./checkout-form";
 import { checkoutView } from "./checkout-view";
 import { checkoutPath, signInPath } from "./links";
@@ -23,7 +24,6 @@ type Query = Record<string, string | undefined>;
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Query> }) {
   const query = await searchParams;
   const t = await getTranslations("checkout");
-  const tc = await getTranslations("common");
   const transactionId = query.transaction_id?.trim() ?? "";
   const product = productLink(query.app_code);
   const back = product ? (
@@ -38,7 +38,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
 
   if (!answer || answer.code === 404) {
     return (
-      <CheckoutCard title={t("title")} brand={tc("appName")} layout={query.layout}>
+      <CheckoutCard title={t("title")} layout={query.layout}>
         <div role="alert" className="flex flex-col gap-2" data-testid="checkout-not-found">
           <p className="text-lg font-semibold text-gray-900">{t("notFound.title")}</p>
           <p className="text-sm text-gray-600">{t("notFound.body")}</p>
@@ -49,7 +49,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   }
   if (answer.code !== 200) {
     return (
-      <CheckoutCard title={t("title")} brand={tc("appName")} layout={query.layout}>
+      <CheckoutCard title={t("title")} layout={query.layout}>
         <div role="alert" className="flex flex-col gap-2" data-testid="checkout-error">
           <p className="text-lg font-semibold text-gray-900">{t("error.title")}</p>
           <p className="text-sm text-gray-600">{answer.message}</p>
@@ -79,7 +79,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   if (checkoutView(order) === "paid") {
     // Never take money twice: a paid order offers nothing to pay.
     return (
-      <CheckoutCard title={t("title")} subtitle={subtitle} brand={tc("appName")} layout={query.layout}>
+      <CheckoutCard title={t("title")} subtitle={subtitle} layout={query.layout}>
         <div
           role="status"
           className="flex flex-col gap-2 rounded-lg bg-green-50 px-4 py-3 ring-1 ring-green-200"
@@ -113,7 +113,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const messages = await getMessages();
   const returnTo = checkoutPath(transactionId, query.app_code ?? order.app_code);
   return (
-    <CheckoutCard title={t("title")} subtitle={subtitle} brand={tc("appName")} layout={query.layout}>
+    <CheckoutCard title={t("title")} subtitle={subtitle} layout={query.layout} isWide>
       <NextIntlClientProvider
         locale={await getLocale()}
         messages={{ common: messages.common, checkout: messages.checkout }}
