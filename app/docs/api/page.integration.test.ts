@@ -5,6 +5,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { methodsOf } from "@/server/http/call";
 import { openApiDocument } from "@/server/openapi/document";
 import { registry } from "@/server/registry";
 import ApiSectionPage from "./[section]/page";
@@ -45,16 +46,17 @@ describe("/docs/api, one section a page", () => {
     for (const m of modules) {
       const html = await sectionHtml(m.name);
       expect(html.match(/data-testid="api-operation"/g), m.name).toHaveLength(m.entries.length);
-      for (const { path, operation } of m.entries) {
+      for (const { path, method, operation } of m.entries) {
         expect(html).toContain(`id="${operation.operationId}"`);
-        seen.push(path);
+        seen.push(`${method.toUpperCase()} ${path}`);
       }
       expectLinksStayOnPage(html, m.name);
       expect(html).not.toMatch(/<script/i);
     }
+    // Every method of every call (the catalog is POST and GET, eSMS's report GET and POST).
     expect(seen.sort()).toEqual(
-      Object.keys(registry)
-        .map((p) => `/2.0${p}`)
+      Object.entries(registry)
+        .flatMap(([p, call]) => methodsOf(call).map((m) => `${m} /2.0${p}`))
         .sort(),
     );
     // No module takes the name of another page.
