@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
+import { describeActor } from "@/lib/actor";
 import { type ReactNode, useState } from "react";
 import { ActionDialog, type ActionField } from "@/components/admin/action-dialog";
 import { DetailPending, useAdminDetail } from "@/components/admin/use-admin-detail";
@@ -60,6 +61,11 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
   const ta = useTranslations("admin");
   const to = useTranslations("account.orders");
   const tp = useTranslations("account.payments");
+  const tl = useTranslations("admin.labels.actor");
+  const actorWords = (actor: string) => {
+    const found = describeActor(actor, appNames);
+    return found ? tl(found.kind, { name: found.name }) : actor;
+  };
   const locale = useLocale();
   const toast = useToast();
   const { load, reload: fetchDetail } = useAdminDetail<AdminOrderDetailDto>("/admin/orders/get", id);
@@ -163,13 +169,13 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
             </Link>
             {order.person_fullname ? ` · ${order.person_fullname}` : ""}
           </Row>
-          <Row label={t("createdBy")}>{order.created_by}</Row>
+          <Row label={t("createdBy")}>{actorWords(order.created_by)}</Row>
           <Row label={t("createdAt")}>{when(order.created_at)}</Row>
           <Row label={t("paidAt")}>{when(order.paid_at)}</Row>
           <Row label={t("updatedAt")}>{when(order.updated_at)}</Row>
           {order.status_by && (
             <Row label={t("statusBy")}>
-              {order.status_by}
+              {actorWords(order.status_by)}
               {order.status_note ? ` · ${order.status_note}` : ""}
             </Row>
           )}
