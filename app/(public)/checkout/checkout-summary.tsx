@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatDecimal, formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { packageDisplayName } from "@/server/package/schema";
 import type { TransactionDto } from "./types";
 
@@ -39,7 +39,7 @@ export function CheckoutSummary({ order, points }: { order: TransactionDto; poin
             <div className="min-w-0">
               <dt className="text-xs text-gray-500">{t("account.points")}</dt>
               <dd className="text-gray-900 tabular-nums" data-testid="account-points">
-                {formatDecimal(points, locale)}
+                {formatPoints(points, locale)}
               </dd>
             </div>
           )}

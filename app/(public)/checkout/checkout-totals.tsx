@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatDecimal, formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import type { TransactionDto } from "./types";
 
@@ -60,7 +60,7 @@ export function CheckoutTotals({
             </span>
             <span id={`${id}-points-hint`} className="text-xs text-gray-600">
               {t("points.balance", {
-                points: formatDecimal(points, locale),
+                points: formatPoints(points, locale),
                 value: formatVnd(Math.floor(points) * VND_PER_POINT, locale),
               })}
             </span>
@@ -94,7 +94,7 @@ export function CheckoutTotals({
             <dt className="text-gray-600">{t("totals.pointsUsed")}</dt>
             <dd className="text-right tabular-nums text-gray-900" data-testid="points-used">
               {t("totals.pointsValue", {
-                points: pointsUsed,
+                points: formatPoints(pointsUsed, locale),
                 value: formatVnd(pointsUsed * VND_PER_POINT, locale),
               })}
             </dd>

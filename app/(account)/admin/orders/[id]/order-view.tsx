@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
 import { type AppNames, appName } from "@/lib/apps";
-import { formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
+import { formatDecimal, formatListDateTime, formatPoints, formatVnd } from "@/lib/format";
 import {
   type AdminAttemptDto,
   type AdminOrderDetailDto,
@@ -62,6 +62,7 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
   const to = useTranslations("account.orders");
   const tp = useTranslations("account.payments");
   const tl = useTranslations("admin.labels.actor");
+  const tpts = useTranslations("admin.labels");
   const actorWords = (actor: string) => {
     const found = describeActor(actor, appNames);
     return found ? tl(found.kind, { name: found.name }) : actor;
@@ -210,11 +211,9 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
                     </span>
                   </p>
                   <p className="text-gray-500">
-                    {t("attemptLine", {
-                      created: when(a.created_at),
-                      expires: when(a.expires_at),
-                      points: formatDecimal(a.points_used, locale),
-                    })}
+                    {t("attemptLine", { created: when(a.created_at), expires: when(a.expires_at) })}
+                    {a.points_used > 0 &&
+                      ` · ${tpts("pointsUsed", { points: formatPoints(a.points_used, locale) })}`}
                   </p>
                   {(a.gateway_ref || a.gateway_txn) && (
                     <p className="break-all text-gray-500">

@@ -10,7 +10,7 @@ import { BrandLogo } from "@/components/layout/brand-logo";
 import { appNamesFor } from "@/lib/apps";
 import { configuredBrand } from "@/lib/brand";
 import { env } from "@/lib/env";
-import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
+import { formatDateTime, formatPoints, formatVnd } from "@/lib/format";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import { getMe, pageCall } from "@/server/http/page-call";
 import type { PaymentDetailDto } from "@/server/payment/schema";
@@ -194,7 +194,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
             <dd className="text-right tabular-nums">
               {pointsValue > 0
                 ? tp("detail.pointsValue", {
-                    points: formatDecimal(payment.points_used, locale),
+                    points: formatPoints(payment.points_used, locale),
                     value: `−${formatVnd(pointsValue, locale)}`,
                   })
                 : NONE}
