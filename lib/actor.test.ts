@@ -4,7 +4,7 @@ import { describeActor } from "./actor";
 
 const NAMES = { lp: "Landing page builder" };
 
-describe("an order's actor in words (issue 39: no \"Created by seed\")", () => {
+describe('an order\'s actor in words (issue 39: no "Created by seed")', () => {
   it.each([
     ["operator:alice", { kind: "operator", name: "alice" }],
     ["product:lp", { kind: "product", name: "Landing page builder" }],
@@ -20,7 +20,16 @@ describe("an order's actor in words (issue 39: no \"Created by seed\")", () => {
   });
 
   it("has words for every kind, and none of them is the raw tag", () => {
-    for (const actor of ["operator:a", "product:lp", "user:x", "partner:x", "bank:x", "gateway:x", "system", "seed"]) {
+    for (const actor of [
+      "operator:a",
+      "product:lp",
+      "user:x",
+      "partner:x",
+      "bank:x",
+      "gateway:x",
+      "system",
+      "seed",
+    ]) {
       const found = describeActor(actor, NAMES);
       expect(found && en.admin.labels.actor[found.kind]).toBeTruthy();
     }

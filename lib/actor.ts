@@ -4,7 +4,15 @@
 
 import { type AppNames, appName } from "./apps";
 
-export type ActorKind = "operator" | "product" | "customer" | "partner" | "bank" | "gateway" | "system" | "seed";
+export type ActorKind =
+  | "operator"
+  | "product"
+  | "customer"
+  | "partner"
+  | "bank"
+  | "gateway"
+  | "system"
+  | "seed";
 
 /** The catalog key (`admin.labels.actor.<kind>`) and the name it takes, or null for a tag it does not know. */
 export function describeActor(actor: string, appNames: AppNames): { kind: ActorKind; name: string } | null {

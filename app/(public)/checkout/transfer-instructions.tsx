@@ -231,7 +231,10 @@ export function CancelTransfer({
       <p className="text-sm text-gray-700">{t("body")}</p>
       {pointsUsed > 0 && (
         <p className="text-sm text-gray-700">
-          {t("points", { points: formatPoints(pointsUsed, locale), value: formatVnd(pointsUsed * VND_PER_POINT, locale) })}
+          {t("points", {
+            points: formatPoints(pointsUsed, locale),
+            value: formatVnd(pointsUsed * VND_PER_POINT, locale),
+          })}
         </p>
       )}
       <FormAlert message={failure} />

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
 import { formatPoints } from "../../../lib/format";
+import { demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
 
 // Issue 10 end to end: a product's order paid through the sandbox gateway page (the same
 // signatures and IPN as VNPAY), with points; the bank transfer's instructions and VietQR code.

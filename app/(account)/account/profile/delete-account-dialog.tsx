@@ -25,7 +25,9 @@ function Losses({ losses }: { losses: DeletionPreviewDto["losses"] }) {
   const lines = [
     losses.unpaid_commissions > 0 &&
       t("lossCommissions", {
-        count: formatNumber(losses.unpaid_commissions, locale),
+        // `count` picks the plural form, `shown` is the number as lib/format writes it.
+        count: losses.unpaid_commissions,
+        shown: formatNumber(losses.unpaid_commissions, locale),
         amount: formatVnd(losses.unpaid_commission_amount, locale),
       }),
     losses.credit > 0 && t("lossCredit", { amount: formatDecimal(losses.credit, locale) }),

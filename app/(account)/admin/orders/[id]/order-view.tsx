@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
 import { useLocale, useTranslations } from "next-intl";
-import { describeActor } from "@/lib/actor";
 import { type ReactNode, useState } from "react";
 import { ActionDialog, type ActionField } from "@/components/admin/action-dialog";
 import { DetailPending, useAdminDetail } from "@/components/admin/use-admin-detail";
@@ -10,6 +9,7 @@ import { StatusBadge } from "@/components/commerce/status-badge";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
+import { describeActor } from "@/lib/actor";
 import { type AppNames, appName } from "@/lib/apps";
 import { formatDecimal, formatListDateTime, formatPoints, formatVnd } from "@/lib/format";
 import {

@@ -99,8 +99,8 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
 
   const config = env();
   const appNames = appNamesFor(config.APPS_CONFIG, await getTranslations("common"));
-  const site = config.APP_URL ? new URL(config.APP_URL).host : null;
-  // A Vietnamese receipt names who sold: legal name, registered address, tax code.
+  // A Vietnamese receipt names who sold: legal name, registered address, tax code. Missing
+  // settings are the operator's to see (/readyz `warnings.seller`), never the customer's.
   const seller = receiptSeller(config);
   const pointsValue = payment.points_used * VND_PER_POINT;
 
@@ -126,14 +126,8 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
               <p>
                 {t("sellerTaxCode")}: <span className="font-mono">{seller.taxCode}</span>
               </p>
-              {seller.isSample && (
-                <p className="pt-0.5 text-xs/5 font-medium text-amber-700 print:text-gray-700">
-                  {t("sampleSeller")}
-                </p>
-              )}
             </address>
           )}
-          {site && <p className="mt-1 text-xs text-gray-500">{site}</p>}
           <h1 id="receipt-title" className="mt-3 text-2xl font-semibold">
             {t("title")}
           </h1>
