@@ -17,7 +17,7 @@ type Props = {
 /** Profile security: two-factor on/off/change, passkeys, devices with sign-out, recent security activity. */
 export function SecuritySection({ timeZone, appNames, ...twoFactor }: Props) {
   return (
-    <div className="mt-6 flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <TwoFactorCard {...twoFactor} />
       <PasskeysCard timeZone={timeZone} />
       <DevicesCard timeZone={timeZone} appNames={appNames} />
