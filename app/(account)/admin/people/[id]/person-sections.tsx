@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { type AppNames, appName } from "@/lib/apps";
 import { formatIp } from "@/lib/format";
+import { LOCALE_NAMES, toLocale } from "@/lib/locales";
 import type { PersonDetailDto } from "@/server/admin/schema";
 import { Require2faSwitch } from "./require-2fa-switch";
 
@@ -67,7 +68,7 @@ export function ProfileSection({
             : t("no")}
         </Row>
         <Row label={t("languageZone")}>
-          {person.language} · {person.timezone}
+          {LOCALE_NAMES[toLocale(person.language)]} · {person.timezone}
         </Row>
         <Row label={t("createdAt")}>{when(person.created_at)}</Row>
         <Row label={t("lastLogin")}>{when(person.last_login_at)}</Row>
