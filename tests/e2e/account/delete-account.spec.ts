@@ -68,7 +68,7 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   await page.getByRole("button", { name: "Cancel deletion and sign in" }).click();
 
   await expect(page).toHaveURL(/\/account\/profile/);
-  await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Hello, Leaving Person" })).toBeVisible();
   // Restored: the next sign-in is an ordinary one.
   const again = (await (
     await page.request.post(`${APP}/2.0/auth/signin`, { headers: SAME_ORIGIN, data: { email, password } })
