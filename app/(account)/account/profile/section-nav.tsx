@@ -7,7 +7,7 @@ import { activeSection, PROFILE_SECTIONS, sectionForHash } from "./sections";
 
 /**
  * The profile's section tabs: links (each section has its own address), the current one marked
- * for assistive technology; at 390 px the strip scrolls sideways rather than wrapping.
+ * for assistive technology; at 390 px three equal columns whose long names wrap.
  */
 export function SectionNav() {
   const t = useTranslations("account.sections");
@@ -23,8 +23,9 @@ export function SectionNav() {
   }, [pathname, router]);
 
   return (
-    <nav aria-label={t("label")} className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-gray-200">
+    <nav aria-label={t("label")} className="mb-6">
+      {/* Three equal columns on a phone (a long name wraps, nothing hides off the edge); a row of tabs wider up. */}
+      <ul className="grid grid-cols-3 border-b border-gray-200 sm:flex sm:gap-1">
         {PROFILE_SECTIONS.map((section) => {
           const isCurrent = section.key === current;
           return (
@@ -33,7 +34,7 @@ export function SectionNav() {
                 href={section.href}
                 aria-current={isCurrent ? "page" : undefined}
                 data-testid={`profile-section-${section.key}`}
-                className={`-mb-px flex min-h-11 items-center whitespace-nowrap border-b-2 px-4 text-sm font-semibold ${
+                className={`-mb-px flex h-full min-h-11 items-center justify-center border-b-2 px-2 py-2 text-center text-sm/5 font-semibold sm:justify-start sm:whitespace-nowrap sm:px-4 ${
                   isCurrent
                     ? "border-brand-600 text-brand-700"
                     : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
