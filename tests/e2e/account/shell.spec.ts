@@ -22,7 +22,9 @@ test("the sidebar shows the demo account the screens that exist, by scope, and m
   const menu = page.getByRole("navigation", { name: "Main menu" });
   await expect(menu).toBeVisible();
   // Issue 39, point 4: no operator set-up talk or host name on a person's screen.
-  await expect(page.getByRole("main")).not.toContainText(/SELLER_|APPS_CONFIG|set up|localhost:\d|127\.0\.0\.1/);
+  await expect(page.getByRole("main")).not.toContainText(
+    /SELLER_|APPS_CONFIG|set up|localhost:\d|127\.0\.0\.1/,
+  );
   // The groups (SPEC §2: order → order, payment; affiliate → customer list, commission, invoice;
   // issue 39 adds packages, referrals and a balances group of credit and points) start closed
   // unless one of their screens is open.
