@@ -7,7 +7,7 @@ import { activeSection, PROFILE_SECTIONS, sectionForHash } from "./sections";
 
 /**
  * The profile's section tabs: links (each section has its own address), the current one marked
- * for assistive technology; at 390 px three equal columns whose long names wrap.
+ * for assistive technology; at 390 px they share the width and a long name wraps.
  */
 export function SectionNav() {
   const t = useTranslations("account.sections");
@@ -24,12 +24,13 @@ export function SectionNav() {
 
   return (
     <nav aria-label={t("label")} className="mb-6">
-      {/* Three equal columns on a phone (a long name wraps, nothing hides off the edge); a row of tabs wider up. */}
-      <ul className="grid grid-cols-3 border-b border-gray-200 sm:flex sm:gap-1">
+      {/* On a phone the three share the width by their names' lengths (a name too long wraps,
+          nothing hides off the edge); wider up, a row of tabs. */}
+      <ul className="flex border-b border-gray-200 sm:gap-1">
         {PROFILE_SECTIONS.map((section) => {
           const isCurrent = section.key === current;
           return (
-            <li key={section.key}>
+            <li key={section.key} className="flex-auto sm:flex-none">
               <Link
                 href={section.href}
                 aria-current={isCurrent ? "page" : undefined}
