@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -258,5 +258,22 @@ describe("the family's hosts and the OIDC clients' authentication (issue 38)", (
     expect(() => parseEnv(clients({ ...client, ...extra }))).toThrow(
       /OIDC_CLIENTS.*token_endpoint_auth_method/s,
     );
+  });
+});
+
+describe("the deletion grace (issue 39: one truth)", () => {
+  const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), "portal-env-")) };
+  const readme = readFileSync(path.join(__dirname, "..", "README.md"), "utf8");
+
+  it("README gives the same default as lib/env.ts, in its table and its prose, and no other number", () => {
+    const days = parseEnv(base).ACCOUNT_DELETION_GRACE_DAYS;
+    const row = readme.split("\n").find((line) => line.startsWith("| `ACCOUNT_DELETION_GRACE_DAYS`"));
+    expect(row?.split("|")[2]?.trim()).toBe(String(days));
+    expect(readme).toContain(`\`ACCOUNT_DELETION_GRACE_DAYS\`, default ${days}`);
+    expect(readme).not.toMatch(/\d+-day grace/);
+  });
+
+  it("takes the configured number", () => {
+    expect(parseEnv({ ...base, ACCOUNT_DELETION_GRACE_DAYS: "30" }).ACCOUNT_DELETION_GRACE_DAYS).toBe(30);
   });
 });

@@ -6,10 +6,13 @@ import {
   formatDateTime,
   formatDay,
   formatDecimal,
+  formatIp,
   formatListDateTime,
   formatMonthYear,
   formatNumber,
+  formatPoints,
   formatVnd,
+  normalizeIp,
   parseDisplayDay,
   presetDays,
   toDisplayDay,
@@ -150,5 +153,34 @@ describe("DD/MM/YYYY days (SPEC §9, the list date fields)", () => {
   it("writes a day as DD/MM/YYYY", () => {
     expect(toDisplayDay("2026-03-10")).toBe("10/03/2026");
     expect(toDisplayDay(undefined)).toBe("");
+  });
+});
+
+describe("client addresses", () => {
+  it.each([
+    ["::ffff:1.2.3.4", "1.2.3.4"],
+    ["::FFFF:127.0.0.1", "127.0.0.1"],
+    ["203.0.113.9", "203.0.113.9"],
+    ["2001:db8::1", "2001:db8::1"],
+    ["::1", "::1"],
+    ["::ffff:abcd:1", "::ffff:abcd:1"],
+  ])("shows %s as %s", (stored, shown) => {
+    expect(formatIp(stored)).toBe(shown);
+    expect(normalizeIp(stored)).toBe(shown);
+  });
+
+  it("shows a dash when no address was known", () => {
+    expect(formatIp(null)).toBe("—");
+    expect(formatIp(undefined)).toBe("—");
+    expect(formatIp("unknown")).toBe("—");
+  });
+});
+
+describe("points (one rule: two decimals)", () => {
+  it("writes whole and fractional points alike", () => {
+    expect(formatPoints(320, "en")).toBe("320.00");
+    expect(formatPoints(320.75, "en")).toBe("320.75");
+    expect(formatPoints(320, "vi")).toBe("320,00");
+    expect(formatPoints(0, "en")).toBe("0.00");
   });
 });

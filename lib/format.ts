@@ -49,6 +49,15 @@ export function formatDecimal(value: number, locale: string): string {
   return numberFormat(locale, "decimal").format(value);
 }
 
+/**
+ * Points, everywhere they are shown (balances, logs, receipts, checkout): SPEC §9's two decimals,
+ * so 320 and 320.75 read alike ("320,00" vi, "320.00" en). The words around it ("{points} points")
+ * are the catalog's; a two-decimal number takes the plural "other" form in every language.
+ */
+export function formatPoints(value: number, locale: string): string {
+  return formatDecimal(value, locale);
+}
+
 /** A count (rows, customers, months): grouped, no decimals. */
 export function formatNumber(value: number, locale: string): string {
   return numberFormat(locale, "integer").format(value);
@@ -283,4 +292,21 @@ export function parseDisplayDay(text: string): string | null {
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** An IPv4 address as an IPv6 socket reports it ("::ffff:1.2.3.4"); real IPv6 does not match. */
+const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/** A client address as it should be stored: an IPv4-mapped IPv6 address becomes plain IPv4. */
+export function normalizeIp(ip: string): string {
+  return IPV4_MAPPED.exec(ip.trim())?.[1] ?? ip.trim();
+}
+
+/**
+ * A client address as a person reads it: plain IPv4 for an IPv4-mapped one (rows stored before
+ * the address was normalised at the source), real IPv6 as it is, "—" when none was known.
+ */
+export function formatIp(ip: string | null | undefined): string {
+  if (!ip || ip === "unknown") return "—";
+  return normalizeIp(ip);
 }

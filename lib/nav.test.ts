@@ -35,12 +35,12 @@ const FIXTURE: NavItem[] = [
 ];
 
 describe("the sidebar of SPEC §2", () => {
-  it("lists dashboard, order (order, payment), affiliate (customers, commission, invoice), credit, profile, then the console", () => {
+  it("lists dashboard, order (order, payment, package), affiliate (customers, commission, invoice, referral), balances (credit, point), profile, then the console", () => {
     expect(keys(NAV_ITEMS)).toEqual([
       "dashboard",
-      "orders[order,payment]",
-      "affiliate[affiliateCustomers,commission,invoice]",
-      "credit",
+      "orders[order,payment,package]",
+      "affiliate[affiliateCustomers,commission,invoice,referral]",
+      "balances[credit,point]",
       "profile",
       "admin[adminPeople,adminOrders,adminPayments,adminTransfers,adminAffiliates,adminInvoices,adminPackages,adminOutbox,adminClients,adminAudit]",
     ]);
@@ -98,6 +98,10 @@ describe("activeHref and pageTitleKey", () => {
     ["/order", "/order", "order"],
     ["/payment", "/payment", "payment"],
     ["/payment/p1/receipt", "/payment", "payment"],
+    ["/point", "/point", "point"],
+    ["/referral", "/referral", "referral"],
+    ["/package", "/package", "package"],
+    ["/account/profile/security", "/account/profile", "profile"],
   ])("%s → active %s, title %s", (pathname, href, title) => {
     expect(activeHref(pathname, NAV_ITEMS)).toBe(href);
     expect(pageTitleKey(pathname)).toBe(title);
@@ -109,9 +113,7 @@ describe("activeHref and pageTitleKey", () => {
   });
 
   it("names the screens that have no menu item", () => {
-    expect(pageTitleKey("/point")).toBe("point");
-    expect(pageTitleKey("/referral")).toBe("referral");
-    expect(pageTitleKey("/package")).toBe("package");
+    expect(pageTitleKey("/verify-email")).toBe("verifyEmail");
     expect(pageTitleKey("/nowhere")).toBeNull();
   });
 });

@@ -41,13 +41,20 @@ export const navGroup = (
 
 export const NAV_ITEMS: NavItem[] = [
   navLink("dashboard", "/dashboard", { icon: "dashboard" }),
-  navGroup("orders", "order", [navLink("order", "/order"), navLink("payment", "/payment")]),
+  // Packages sit with what they are bought through; referrals with the other programme screens;
+  // points beside credit (issue 39: every screen of the shell has its menu entry).
+  navGroup("orders", "order", [
+    navLink("order", "/order"),
+    navLink("payment", "/payment"),
+    navLink("package", "/package"),
+  ]),
   navGroup("affiliate", "affiliate", [
     navLink("affiliateCustomers", "/affiliate/customers"),
     navLink("commission", "/commission"),
     navLink("invoice", "/invoice"),
+    navLink("referral", "/referral"),
   ]),
-  navLink("credit", "/credit", { icon: "credit" }),
+  navGroup("balances", "credit", [navLink("credit", "/credit"), navLink("point", "/point")]),
   navLink("profile", "/account/profile", { icon: "profile" }),
   // The operator console (DESIGN §13): the admin scope only; its calls check the scope themselves.
   navGroup(
@@ -90,9 +97,6 @@ const ALIASES: Record<string, string> = { "/": "/dashboard", "/profile": "/accou
 
 /** Screens of the shell that have a title but no menu item. */
 const EXTRA_TITLES: Record<string, string> = {
-  "/point": "point",
-  "/referral": "referral",
-  "/package": "package",
   "/verify-email": "verifyEmail",
 };
 

@@ -16,7 +16,7 @@ export function linkPage(reason: LinkRefusal | "signIn", lang: Locale): string {
       : reason === "otherAccount"
         ? // /signin?logout=1 signs this browser out first (proxy.ts).
           { href: "/signin?logout=1", label: t("account.yourData.link.switchAction") }
-        : { href: "/account/profile", label: t("account.yourData.link.back") };
+        : { href: "/account/profile/data", label: t("account.yourData.link.back") };
   return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(
     t("account.yourData.link.title"),
   )}</title></head><body><main><h1>${escapeHtml(t("account.yourData.link.title"))}</h1><p>${escapeHtml(

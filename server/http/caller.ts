@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { normalizeIp } from "@/lib/format";
 import { unsealSession } from "@/lib/session";
 import type { Ctx, TokenSource } from "@/server/context";
 import type { Db } from "@/server/db/client";
@@ -29,8 +30,10 @@ function configOf(config: Env) {
   return found;
 }
 
+/** The caller's address as stored: an IPv4-mapped IPv6 socket address ("::ffff:1.2.3.4") as plain IPv4. */
 export function clientIp(request: ApiRequest): string {
-  return request.header("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+  const ip = request.header("x-forwarded-for")?.split(",")[0]?.trim();
+  return ip ? normalizeIp(ip) : "unknown";
 }
 
 /** The origin the browser sees: APP_URL when configured, else the Host the request came to. */

@@ -8,6 +8,7 @@ import { rootCause } from "@/server/db/errors";
 import { MIGRATIONS_DIR } from "@/server/db/migrate";
 import { zaloTokenAlert } from "@/server/notify/zalo-token";
 import { markDependency, watchRedis } from "@/server/ops/dependencies";
+import { configWarnings } from "./config-warnings";
 
 /**
  * `ready` says one thing: should this instance get traffic. `checks` name every dependency's state;
@@ -44,7 +45,8 @@ const withTimeout = <T>(promise: Promise<T>, ms: number) =>
 /**
  * GET /readyz: ready when the database answers and has every committed migration. Redis, when
  * configured, is checked and named under `degraded` when it does not answer, still ready. A Zalo OA
- * whose refresh token was refused is named under `warnings.zalo_oa`.
+ * whose refresh token was refused is named under `warnings.zalo_oa`; settings the receipt and the
+ * dashboard miss under `warnings.seller` and `warnings.apps_config` (never on a customer's screen).
  */
 export async function readiness(db: Db): Promise<Readiness> {
   const checks: Readiness["checks"] = {};
@@ -64,7 +66,7 @@ export async function readiness(db: Db): Promise<Readiness> {
     checks.redis = await pingRedis(redis);
     markDependency("redis", checks.redis === "ok", checks.redis);
   }
-  const warnings: Record<string, string> = {};
+  const warnings: Record<string, string> = configWarnings(env());
   if (env().ZNS_PROVIDER === "zalo") {
     const alert = await withTimeout(zaloTokenAlert(db, env()), 1_000).catch(() => undefined);
     if (alert) warnings.zalo_oa = alert;

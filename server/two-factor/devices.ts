@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { formatListDateTime } from "@/lib/format";
+import { formatIp, formatListDateTime } from "@/lib/format";
 import { translator } from "@/lib/i18n";
 import { newId, newToken, sha256 } from "@/lib/ids";
 import { toLocale } from "@/lib/locales";
@@ -118,7 +118,8 @@ export function deviceMailParams(
   return {
     browser: agent.browser,
     os: agent.os,
-    ip: ctx.ip,
+    // Never a raw socket form ("::ffff:…") or "unknown" in a person's mail.
+    ip: formatIp(ctx.ip),
     // lib/format's numbers-only date: no month names CLDR lacks, Latin digits in every language.
     time: formatListDateTime(ctx.clock(), user.timezone),
   };

@@ -224,6 +224,18 @@ describe("/auth/logout-all", () => {
 });
 
 describe("the new-device mail", () => {
+  it("stores and mails an IPv4-mapped address as plain IPv4 (issue 39: no ::ffff: on a person's screen)", async () => {
+    const user = await createUser({ language: "en" });
+    const res = await signedIn(user.email, as(CHROME_WINDOWS, { ip: "::ffff:10.4.0.77" }));
+    const [mail] = newDeviceMails(user.email);
+    expect(mail?.params).toMatchObject({ ip: "10.4.0.77" });
+    expect(mail?.text).toContain("(IP 10.4.0.77)");
+    const sessions = await call<Data>("/user/sessions", {}, { cookie: res.cookie });
+    expect(sessions.body.data.items?.map((d) => d.ip)).toEqual(["10.4.0.77"]);
+    const events = await call<Data>("/user/security-events", { limit: 10 }, { cookie: res.cookie });
+    expect(JSON.stringify(events.body.data)).not.toContain("::ffff:");
+  });
+
   it("mails a sign-in from a browser never seen before, in the person's language, once per browser", async () => {
     const user = await createUser({ language: "en" });
     await signedIn(user.email, as(CHROME_WINDOWS, { ip: "10.4.0.9" }));

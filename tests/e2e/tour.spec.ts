@@ -37,6 +37,8 @@ const SIGNED_OUT = {
 const SIGNED_IN = {
   dashboard: "/dashboard",
   profile: "/account/profile",
+  "profile-security": "/account/profile/security",
+  "profile-data": "/account/profile/data",
   order: "/order",
   payment: "/payment",
   package: "/package",

@@ -198,6 +198,15 @@ export async function freshAccount(page: Page): Promise<{ email: string; passwor
   return { email, password, phone };
 }
 
+/**
+ * The profile's Security section (two-factor, passkeys, devices, activity: issue 39 moved them off
+ * the first section), hydrated so its buttons work.
+ */
+export async function openSecurity(page: Page): Promise<void> {
+  await page.goto("/account/profile/security");
+  await hydrated(page);
+}
+
 /** The token the sales app holds for the demo person (the sign-in hand-off with a callback). */
 export async function demoProductToken(request: APIRequestContext): Promise<string> {
   const response = await request.post("/2.0/auth/signin", {

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { go } from "@/lib/http/client";
 import { cancelOrderSchema, type OrderDto, orderDto } from "@/server/order/schema";
 
-/** SPEC §2 Repayment: the checkout of the order's transaction, for its app. */
+/** SPEC §2 Repayment ("Pay now" on screen): the checkout of the order's transaction, for its app. */
 export function repaymentHref(order: Pick<OrderDto, "transaction_id" | "app_code">): string {
   const query = new URLSearchParams({ transaction_id: order.transaction_id, app_code: order.app_code });
   return `/checkout?${query}`;

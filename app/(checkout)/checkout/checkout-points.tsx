@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatDecimal, formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import type { TransactionDto } from "./types";
 
@@ -51,7 +51,7 @@ export function CheckoutPoints({
             </span>
             <span id={`${id}-points-hint`} className="text-xs text-gray-600">
               {t("points.balance", {
-                points: formatDecimal(points, locale),
+                points: formatPoints(points, locale),
                 value: formatVnd(Math.floor(points) * VND_PER_POINT, locale),
               })}
             </span>

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { useId } from "react";
-import { formatDecimal, formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import { packageDisplayName } from "@/server/package/schema";
 import type { TransactionDto } from "./types";
@@ -38,7 +38,7 @@ export function CheckoutAccount({ order, points }: { order: TransactionDto; poin
           <div className="min-w-0">
             <dt className="text-xs text-gray-500">{t("account.points")}</dt>
             <dd className="text-gray-900 tabular-nums" data-testid="account-points">
-              {formatDecimal(points, locale)}
+              {formatPoints(points, locale)}
             </dd>
           </div>
         )}
@@ -115,7 +115,7 @@ export function OrderSummary({
             <dt className="text-gray-600">{t("totals.pointsUsed")}</dt>
             <dd className="text-right tabular-nums text-gray-900" data-testid="points-used">
               {t("totals.pointsValue", {
-                points: pointsUsed,
+                points: formatPoints(pointsUsed, locale),
                 value: formatVnd(pointsUsed * VND_PER_POINT, locale),
               })}
             </dd>

@@ -5,7 +5,7 @@ import { type ReactNode, type Ref, useEffect, useId, useRef, useState } from "re
 import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { useToast } from "@/components/ui/toast";
-import { formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { TransferInstructions as Transfer } from "@/server/checkout/schema";
@@ -231,7 +231,10 @@ export function CancelTransfer({
       <p className="text-sm text-gray-700">{t("body")}</p>
       {pointsUsed > 0 && (
         <p className="text-sm text-gray-700">
-          {t("points", { points: pointsUsed, value: formatVnd(pointsUsed * VND_PER_POINT, locale) })}
+          {t("points", {
+            points: formatPoints(pointsUsed, locale),
+            value: formatVnd(pointsUsed * VND_PER_POINT, locale),
+          })}
         </p>
       )}
       <FormAlert message={failure} />

@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import type { Ref } from "react";
-import { formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import type { TransferInstructions as Transfer } from "@/server/checkout/schema";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import { CancelTransfer, TransferInstructions } from "./transfer-instructions";
@@ -47,7 +47,7 @@ export function TransferStep({
           open.pointsUsed > 0 && (
             <p className="text-sm text-gray-700" data-testid="transfer-points-held">
               {t("transfer.pointsHeld", {
-                points: open.pointsUsed,
+                points: formatPoints(open.pointsUsed, locale),
                 value: formatVnd(open.pointsUsed * VND_PER_POINT, locale),
               })}
             </p>

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button";
 import { DialogActions, FormDialog, focusFirst } from "@/components/ui/dialog";
 import { LoadingLine } from "@/components/ui/loading-line";
 import { appName, appNamesFor } from "@/lib/apps";
-import { formatListDateTime } from "@/lib/format";
+import { formatIp, formatListDateTime } from "@/lib/format";
 import { useValidationText } from "@/lib/hooks/use-api-form";
 import { useSignInHref } from "@/lib/hooks/use-sign-in-href";
 import { api, finishHandoff, go } from "@/lib/http/client";
@@ -198,7 +198,7 @@ function DeviceRow({
   const lastActive = new Date(device.last_active);
   const details = [
     t(`kind.${device.device}`),
-    device.ip ? t("ip", { ip: device.ip }) : null,
+    device.ip ? t("ip", { ip: formatIp(device.ip) }) : null,
     // The portal's own browsers carry its app code: name it rather than show "luid".
     device.app_code === PORTAL_APP_CODE
       ? t("appPortal")

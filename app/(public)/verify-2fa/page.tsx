@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { AuthCard } from "@/components/layout/auth-card";
 import type { SearchParams } from "@/components/layout/search-params";
 import { ExpiredStepCard, stepInfo, stepMetadata } from "@/components/layout/step-page";
+import { BackupModeProvider, VerifySubtitle } from "./backup-mode";
 import { Verify2faForm } from "./verify-2fa-form";
 
 export async function generateMetadata({ searchParams }: { searchParams: SearchParams }): Promise<Metadata> {
@@ -23,8 +24,15 @@ export default async function Verify2faPage({ searchParams }: { searchParams: Se
   const subtitle =
     verifyType === "SMS" ? (phone ? t("fromSms", { phone }) : t("fromSmsNoPhone")) : t("fromApp");
   return (
-    <AuthCard title={t("title")} subtitle={subtitle} layout={query.layout} closeLabel={t("close")}>
-      <Verify2faForm customAuth={query.token} verifyType={verifyType} />
-    </AuthCard>
+    <BackupModeProvider>
+      <AuthCard
+        title={t("title")}
+        subtitle={<VerifySubtitle code={subtitle} backup={t("fromBackup")} />}
+        layout={query.layout}
+        closeLabel={t("close")}
+      >
+        <Verify2faForm customAuth={query.token} verifyType={verifyType} />
+      </AuthCard>
+    </BackupModeProvider>
   );
 }

@@ -13,6 +13,7 @@ import { type ApiData, api, currentQuery, finishHandoff, go } from "@/lib/http/c
 import { isSuccess } from "@/lib/http/envelope";
 import { fieldErrors } from "@/lib/validation";
 import { verifyLoginSchema } from "@/server/two-factor/schema";
+import { useBackupMode } from "./backup-mode";
 
 /** SPEC §4/§8: code 503 on a second factor means the device limit; the server names the page. */
 export function deviceLimitRedirect(envelope: { code: number; data: ApiData | undefined }): string | null {
@@ -31,7 +32,7 @@ export function Verify2faForm({ customAuth, verifyType }: Props) {
   const toast = useToast();
   const id = useId();
   const [backupCode, setBackupCode] = useState("");
-  const [useBackup, setUseBackup] = useState(false);
+  const [useBackup, setUseBackup] = useBackupMode();
   const [trustDevice, setTrustDevice] = useState(false);
   // An SMS code was just sent by the sign-in: resend opens after the countdown (SPEC §4).
   const entry = useCodeEntry({

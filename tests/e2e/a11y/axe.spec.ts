@@ -39,6 +39,8 @@ const PUBLIC_SCREENS: Record<string, string> = {
 const ACCOUNT_SCREENS: Record<string, string> = {
   dashboard: "/dashboard",
   profile: "/account/profile",
+  "profile security": "/account/profile/security",
+  "profile data": "/account/profile/data",
   order: "/order",
   payment: "/payment",
   credit: "/credit",
@@ -270,17 +272,17 @@ for (const lang of ["vi", "en"] as const) {
           if (lang === "vi") missing.push(...(await untranslated(app, "phone menu")));
         }
 
-        // The profile's dialogs.
-        await visit(app, "/account/profile");
-        for (const key of [
-          "account.profile.edit",
-          "account.profile.changePassword",
-          "account.security.useApp",
-          "account.security.useSms",
-          "account.security.switchToApp",
-          "account.security.switchToSms",
-          "account.affiliate.changeCode",
-        ]) {
+        // The profile's dialogs, in the section that holds each.
+        for (const [section, key] of [
+          ["/account/profile", "account.profile.edit"],
+          ["/account/profile", "account.profile.changePassword"],
+          ["/account/profile/security", "account.security.useApp"],
+          ["/account/profile/security", "account.security.useSms"],
+          ["/account/profile/security", "account.security.switchToApp"],
+          ["/account/profile/security", "account.security.switchToSms"],
+          ["/account/profile", "account.affiliate.changeCode"],
+        ] as const) {
+          if (new URL(app.url()).pathname !== section) await visit(app, section);
           const button = app.getByRole("button", { name: label(lang, key), exact: true }).first();
           if (!(await button.isVisible())) continue;
           await scanDialog(app, `profile: ${key} dialog`, findings, () => button.click());

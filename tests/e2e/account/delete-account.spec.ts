@@ -17,9 +17,11 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   page,
 }) => {
   const { email, password } = await freshPerson(page);
-  await page.goto("/account/profile");
+  await page.goto("/account/profile/data");
   const card = page.getByRole("region", { name: "Delete account" });
   await expect(card).toBeVisible();
+  // The grace the card and the dialog name is ACCOUNT_DELETION_GRACE_DAYS (the e2e app: the default, 14).
+  await expect(card).toContainText("After 14 days");
   // The button works once the page's script has run (a click before that does nothing).
   await page.waitForLoadState("networkidle");
   await card.getByRole("button", { name: "Delete my account" }).click();
@@ -36,6 +38,7 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   await dialog.getByRole("button", { name: "Delete my account" }).click();
   await expect(dialog.getByText("The email you typed is not this account's email")).toBeVisible();
   await confirmEmail.fill(email);
+  await expect(dialog).toContainText("erased after 14 days");
   await page.screenshot({ path: path.join(SCREENS_DIR, "delete-account-en-desktop.png") });
   await dialog.getByRole("button", { name: "Delete my account" }).click();
 
@@ -65,7 +68,7 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   await page.getByRole("button", { name: "Cancel deletion and sign in" }).click();
 
   await expect(page).toHaveURL(/\/account\/profile/);
-  await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Hello, Leaving Person" })).toBeVisible();
   // Restored: the next sign-in is an ordinary one.
   const again = (await (
     await page.request.post(`${APP}/2.0/auth/signin`, { headers: SAME_ORIGIN, data: { email, password } })
@@ -77,7 +80,7 @@ test("the delete dialog works from the keyboard at phone width, in Vietnamese", 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.context().addCookies([{ name: "LANGUAGE", value: "vi", url: APP }]);
   await freshPerson(page);
-  await page.goto("/account/profile");
+  await page.goto("/account/profile/data");
   await page.waitForLoadState("networkidle");
   const button = page
     .getByRole("region", { name: "Xoá tài khoản" })

@@ -376,3 +376,51 @@ test("profile screens with each modal open", async ({ page, browser }) => {
   }
   await demoContext.close();
 });
+
+// Issue 39, point 7: the one long column became three sections, each at its own address.
+for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+  test(`the profile's sections at ${viewport.width} px: tabs, their own addresses, old links kept (${device})`, async ({
+    page,
+  }) => {
+    await setLanguageCookie(page.context(), "en");
+    await page.setViewportSize(viewport);
+    await signInDemo(page);
+    await page.goto("/account/profile");
+    const tabs = page.getByRole("navigation", { name: "Profile sections" });
+    await expect(tabs.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");
+    // The first section keeps who the person is; security and data are elsewhere.
+    await expect(page.getByTestId("profile-email")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Devices" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Delete account" })).toHaveCount(0);
+    await page.waitForLoadState("networkidle");
+
+    await tabs.getByRole("link", { name: "Security" }).click();
+    await expect(page).toHaveURL(/\/account\/profile\/security$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Security" })).toHaveAttribute("aria-current", "page");
+    const devices = page.getByRole("list", { name: "Devices" });
+    await expect(devices.getByRole("listitem").first()).toBeVisible();
+    // Issue 39, point 5: plain addresses and product names, never a socket's form or an app code.
+    await expect(page.getByRole("main")).not.toContainText("::ffff:");
+    await expect(devices).not.toContainText(/\bluid\b/i);
+    await expect(devices).toContainText("App Account · IP ");
+
+    await tabs.getByRole("link", { name: "Data & privacy" }).click();
+    await expect(page).toHaveURL(/\/account\/profile\/data$/);
+    await expect(page.getByRole("region", { name: "Your data" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Delete account" })).toBeVisible();
+    // The strip fits the width: the page never scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+
+    // A reload stays in its section; the one-page profile's links open theirs.
+    await page.reload();
+    await expect(tabs.getByRole("link", { name: "Data & privacy" })).toHaveAttribute("aria-current", "page");
+    await page.goto("/account/profile#security");
+    await expect(page).toHaveURL(/\/account\/profile\/security$/);
+    await page.goto("/account/profile#affiliate");
+    await expect(page.locator("section#affiliate")).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/profile#affiliate$/);
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
-import { freshAccount, submitSignIn } from "../../support/e2e";
+import { freshAccount, openSecurity, submitSignIn } from "../../support/e2e";
 import { hydrated } from "../../support/settle";
 
 const nowCode = (secret: string, offset = 0) =>
@@ -14,6 +14,7 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   page,
 }) => {
   const account = await freshAccount(page);
+  await openSecurity(page);
   await expect(page.getByTestId("two-factor-status")).toContainText("Off");
   await page.getByRole("button", { name: "Turn on with an authenticator app" }).click();
   const dialog = page.getByRole("dialog");
@@ -42,12 +43,18 @@ test("turn on the authenticator app from the profile, sign in with it, then turn
   await expect(page).toHaveURL(/\/verify-2fa\?/);
   // The switch works once the page's script has run (a click before that does nothing).
   await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("verify-2fa-subtitle")).toContainText("6-digit code");
   await page.getByRole("button", { name: "Use a backup code" }).click();
+  // Issue 39: a backup code is not six digits, and the card's subtitle says so.
+  await expect(page.getByTestId("verify-2fa-subtitle")).toHaveText(
+    "Enter one of the backup codes you saved when you turned on two-step verification.",
+  );
   await page.getByLabel("Backup code").fill(backup[0] ?? "");
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
 
   // Turning it off asks for the password again.
+  await openSecurity(page);
   await page.getByRole("button", { name: "Turn off" }).click();
   const off = page.getByRole("dialog");
   // Turning a protection off is a destructive confirmation: a red button.
@@ -74,7 +81,7 @@ test("devices: another browser is listed, signed out from here; log out of all d
   await submitSignIn(otherPage, account.email, account.password);
   await expect(otherPage).toHaveURL(/\/account\/profile$/);
 
-  await page.reload();
+  await openSecurity(page);
   const devices = page.getByRole("list", { name: "Devices" });
   const phone = devices.getByRole("listitem").filter({ hasText: "Safari on iOS" });
   await expect(phone).toContainText("phone");
@@ -100,6 +107,7 @@ test("a wrong code in the authenticator set-up is said inside that dialog, with 
   page,
 }) => {
   await freshAccount(page);
+  await openSecurity(page);
   await page.getByRole("button", { name: "Turn on with an authenticator app" }).click();
   const dialog = page.getByRole("dialog", { name: "Set up an authenticator app" });
   const secret = (await dialog.getByTestId("totp-secret").inputValue()).trim();
@@ -137,6 +145,7 @@ test("a wrong code in the authenticator set-up is said inside that dialog, with 
 
 test("a destructive confirmation is red: log out of all devices", async ({ page }) => {
   await freshAccount(page);
+  await openSecurity(page);
   await page.getByRole("button", { name: "Log out of all devices" }).click();
   const confirm = page.getByRole("dialog").getByRole("button", { name: "Log out of all devices" });
   await expect(confirm).toHaveAttribute("data-variant", "danger");

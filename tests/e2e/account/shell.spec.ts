@@ -21,25 +21,38 @@ test("the sidebar shows the demo account the screens that exist, by scope, and m
   await page.goto("/dashboard");
   const menu = page.getByRole("navigation", { name: "Main menu" });
   await expect(menu).toBeVisible();
-  // The groups (SPEC §2: order → order, payment; affiliate → customer list, commission, invoice)
-  // start closed unless one of their screens is open.
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Credit", "Profile"]);
+  // Issue 39, point 4: no operator set-up talk or host name on a person's screen.
+  await expect(page.getByRole("main")).not.toContainText(
+    /SELLER_|APPS_CONFIG|set up|localhost:\d|127\.0\.0\.1/,
+  );
+  // The groups (SPEC §2: order → order, payment; affiliate → customer list, commission, invoice;
+  // issue 39 adds packages, referrals and a balances group of credit and points) start closed
+  // unless one of their screens is open.
+  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Profile"]);
   const orders = menu.getByRole("button", { name: "Orders" });
   const affiliate = menu.getByRole("button", { name: "Affiliate" });
+  const balances = menu.getByRole("button", { name: "Balances" });
   await expect(orders).toHaveAttribute("aria-expanded", "false");
   await orders.click();
   await affiliate.click();
+  await balances.click();
   await expect(menu.getByRole("link")).toHaveText([
     "Dashboard",
     "Orders",
     "Payments",
+    "Packages",
     "Customer list",
     "Commission",
     "Invoices",
+    "Referrals",
     "Credit",
+    "Points",
     "Profile",
   ]);
   await expect(menu.getByRole("link", { name: "Credit" })).toHaveAttribute("href", "/credit");
+  await expect(menu.getByRole("link", { name: "Points" })).toHaveAttribute("href", "/point");
+  await expect(menu.getByRole("link", { name: "Referrals" })).toHaveAttribute("href", "/referral");
+  await expect(menu.getByRole("link", { name: "Packages" })).toHaveAttribute("href", "/package");
   await expect(menu.getByRole("link", { name: "Profile" })).toHaveAttribute("href", "/account/profile");
   await expect(menu.getByRole("link", { name: "Invoices" })).toHaveAttribute("href", "/invoice");
   await expect(menu.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
@@ -84,11 +97,7 @@ test("at 390 px the sidebar is a drawer the menu button opens; Escape and the ov
   const drawer = page.getByRole("dialog", { name: "Main menu" });
   await expect(drawer).toBeVisible();
   await expect(drawer.getByRole("link", { name: "Dashboard" })).toBeFocused();
-  await expect(drawer.getByRole("navigation").getByRole("link")).toHaveText([
-    "Dashboard",
-    "Credit",
-    "Profile",
-  ]);
+  await expect(drawer.getByRole("navigation").getByRole("link")).toHaveText(["Dashboard", "Profile"]);
   await expect(drawer.getByRole("button", { name: "Orders" })).toHaveAttribute("aria-expanded", "false");
   await page.keyboard.press("Escape");
   await expect(drawer).toHaveCount(0);

@@ -29,7 +29,9 @@ test.beforeEach(async ({ page }) => {
 
 test("Download my data gives a zip whose JSON and summary are the person's", async ({ page }) => {
   const { email } = await freshPerson(page);
-  await page.goto("/account/profile");
+  // A link to the one-page profile's part opens its section (issue 39).
+  await page.goto("/account/profile#data");
+  await expect(page).toHaveURL(/\/account\/profile\/data$/);
   const card = page.getByRole("region", { name: "Your data" });
   await expect(card).toBeVisible();
   // The button works once the page's script has run (a click before that does nothing).
@@ -45,7 +47,7 @@ test("Download my data gives a zip whose JSON and summary are the person's", asy
   expect(html).toContain('<html lang="en">');
   await expect(card.getByText("Your data was downloaded")).toBeVisible();
   // The download is in the person's security activity.
-  await page.reload();
+  await page.goto("/account/profile/security");
   await expect(page.getByText("Data downloaded").first()).toBeVisible();
 });
 
@@ -55,6 +57,12 @@ test("Download my data works from the keyboard at phone width, in Vietnamese", a
   const { email } = await freshPerson(page);
   await page.goto("/account/profile");
   await page.waitForLoadState("networkidle");
+  // The section tabs fit the phone's width and lead there.
+  await page
+    .getByRole("navigation", { name: "Các phần của hồ sơ" })
+    .getByRole("link", { name: "Dữ liệu & quyền riêng tư" })
+    .click();
+  await expect(page).toHaveURL(/\/account\/profile\/data$/);
   const button = page
     .getByRole("region", { name: "Dữ liệu của bạn" })
     .getByRole("button", { name: "Tải dữ liệu của tôi" });
@@ -82,7 +90,7 @@ test("A large account's export: the card says a link will come by email", async 
       body: JSON.stringify({ code: 200, message: words, data: { queued: true, already: false } }),
     }),
   );
-  await page.goto("/account/profile");
+  await page.goto("/account/profile/data");
   await page.waitForLoadState("networkidle");
   const card = page.getByRole("region", { name: "Your data" });
   await card.getByRole("button", { name: "Download my data" }).click();

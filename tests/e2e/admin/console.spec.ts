@@ -46,6 +46,10 @@ test("an operator finds a person, signs a device out, locks, resets two-factor, 
 
   // Sign the person's browser out: their next call is refused.
   const sessions = page.getByRole("list", { name: "Sessions and devices" });
+  // Issue 39: the app's name rather than its code, plain addresses, the scope in words.
+  await expect(sessions).not.toContainText(/\bluid\b/);
+  await expect(page.getByRole("main")).not.toContainText("::ffff:");
+  await expect(page.getByRole("main")).not.toContainText(/Scope\s*user/);
   await sessions
     .getByRole("button", { name: /^Sign out / })
     .first()

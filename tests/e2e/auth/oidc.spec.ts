@@ -130,7 +130,7 @@ test("first-party client: code + PKCE through the real sign-in page, verified cl
   expect(await isActive(config, second.access_token)).toBe(false);
 
   // The profile's device list names the client.
-  await page.goto("/account/profile");
+  await page.goto("/account/profile/security");
   const devices = page.getByRole("list", { name: "Devices" });
   await expect(devices.getByText(/Community forum/).first()).toBeVisible();
 

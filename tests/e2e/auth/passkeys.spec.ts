@@ -4,7 +4,7 @@
 
 import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { APP, freshAccount, SCREENS_DIR } from "../../support/e2e";
+import { APP, freshAccount, openSecurity, SCREENS_DIR } from "../../support/e2e";
 import { hydrated } from "../../support/settle";
 
 test.beforeEach(async ({ page }) => {
@@ -51,7 +51,7 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
   });
   const account = await freshAccount(page);
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
-  await page.waitForLoadState("networkidle");
+  await openSecurity(page);
 
   const list = page.getByRole("list", { name: "Passkeys" });
   await expect(page.getByText("No passkeys yet.")).toBeVisible();
@@ -84,11 +84,13 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
   await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username webauthn");
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
   await expect(page).toHaveURL(/\/account\/profile$/);
-  await page.waitForLoadState("networkidle");
+  await openSecurity(page);
   await expect(list.getByText(/Last used /)).toBeVisible();
 
   // A sensitive change confirms with the passkey too: deleting the account asks "confirm it's
   // you", the passkey answers, and the dialog goes on to its own step (then cancelled).
+  await page.goto("/account/profile/data");
+  await page.waitForLoadState("networkidle");
   await page
     .getByRole("region", { name: "Delete account" })
     .getByRole("button", { name: "Delete my account" })
@@ -100,6 +102,7 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
   await expect(deletion.getByLabel(`Type ${account.email} to confirm`)).toBeVisible();
   await deletion.getByRole("button", { name: "Cancel" }).click();
   await expect(deletion).toHaveCount(0);
+  await openSecurity(page);
 
   // Remove it (a confirmation first); the list is empty again.
   await list.getByRole("button", { name: "Remove E2E laptop" }).click();

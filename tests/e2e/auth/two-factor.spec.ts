@@ -712,7 +712,7 @@ for (const lang of ["en", "vi"] as const) {
       const boxes = page.locator("[data-testid=code-boxes] input");
       const { email } = await signUpThroughApi(page);
 
-      await page.goto("/account/profile");
+      await page.goto("/account/profile/security");
       await page.getByRole("button", { name: security.useSms }).click();
       const sms = page.getByRole("dialog", { name: tf.sms?.title });
       await expect(sms.getByLabel(tf.sms?.phone as string)).toBeVisible();

@@ -42,6 +42,18 @@ test("the web manifest names the brand and lists icons that load, signed out", a
   expect(vi.name).toBe(`Tài khoản ${BRAND}`);
 });
 
+test("/favicon.ico is a real icon, signed out (browsers and mail clients ask for it by that name)", async ({
+  request,
+}) => {
+  const response = await request.get("/favicon.ico", { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+  const body = await response.body();
+  // An ICO header (reserved 0, type 1) with at least one image.
+  expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
 test("every page links the favicon, the home-screen icon and the manifest", async ({ page }) => {
   await setLang(page, "en");
   await page.goto("/signin");

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { formatPoints } from "../../../lib/format";
 import { demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
 
 // Issue 10 end to end: a product's order paid through the sandbox gateway page (the same
@@ -86,7 +87,7 @@ test("a pending bank transfer reopened shows its instructions, not the method pi
   await expect(page.getByRole("img", { name: /VietQR code/ })).toBeVisible();
   await expect(page.getByRole("radio")).toHaveCount(0);
   await expect(page.getByTestId("confirm")).toHaveCount(0);
-  await expect(page.getByTestId("transfer-points-held")).toContainText(`${held} points`);
+  await expect(page.getByTestId("transfer-points-held")).toContainText(`${formatPoints(held, "en")} points`);
   await page.screenshot({ path: `${SCREENS_DIR}/checkout-transfer-reopened-en.png`, fullPage: true });
 
   // Pay another way: asked in place, with a red button; the picker comes back with the points.
@@ -98,7 +99,7 @@ test("a pending bank transfer reopened shows its instructions, not the method pi
   await expect(cancel).toHaveAttribute("data-variant", "danger");
   await cancel.click();
   await expect(page.getByRole("radio", { name: "Bank transfer" })).toBeVisible();
-  await expect(page.getByTestId("account-points")).toHaveText(String(before));
+  await expect(page.getByTestId("account-points")).toHaveText(formatPoints(before, "en"));
   expect(await demoPoints(page, base)).toBe(before);
 
   // A third visit: nothing pending any more.

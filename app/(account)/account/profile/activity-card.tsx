@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { formatListDateTime } from "@/lib/format";
+import { formatIp, formatListDateTime } from "@/lib/format";
 import type { SecurityEventDto } from "@/server/security/schema";
 import { ListStatus, SecurityCard, useCall } from "./security-card";
 
@@ -27,7 +27,7 @@ export function ActivityCard({ timeZone }: { timeZone: string }) {
             <p className="text-gray-500">
               {/* lib/format's table date (DD/MM/YYYY HH:mm): the same on the server and in the browser. */}
               {formatListDateTime(event.created_at, timeZone)} ·{" "}
-              {t("where", { browser: event.browser, os: event.os, ip: event.ip ?? "—" })}
+              {t("where", { browser: event.browser, os: event.os, ip: formatIp(event.ip) })}
             </p>
           </li>
         ))}

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
 import { SectionCard, Tile } from "@/components/ui/section-card";
-import { formatDecimal, formatVnd } from "@/lib/format";
+import { formatDecimal, formatPoints, formatVnd } from "@/lib/format";
 
 type Balance = { key: string; label: string; value: string; href?: string; linkLabel?: string };
 
@@ -35,7 +35,7 @@ export async function BalancesCard({
       : {
           key: "point",
           label: t("point"),
-          value: formatDecimal(point, locale),
+          value: formatPoints(point, locale),
           href: "/point",
           linkLabel: t("pointLog"),
         },

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { TextField } from "@/components/ui/field";
 import { LoadingLine } from "@/components/ui/loading-line";
-import { formatDecimal, formatNumber, formatVnd } from "@/lib/format";
+import { formatDecimal, formatNumber, formatPoints, formatVnd } from "@/lib/format";
 import { api, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { DeletionPreviewDto } from "@/server/account-deletion/schema";
@@ -25,13 +25,15 @@ function Losses({ losses }: { losses: DeletionPreviewDto["losses"] }) {
   const lines = [
     losses.unpaid_commissions > 0 &&
       t("lossCommissions", {
-        count: formatNumber(losses.unpaid_commissions, locale),
+        // `count` picks the plural form, `shown` is the number as lib/format writes it.
+        count: losses.unpaid_commissions,
+        shown: formatNumber(losses.unpaid_commissions, locale),
         amount: formatVnd(losses.unpaid_commission_amount, locale),
       }),
     losses.credit > 0 && t("lossCredit", { amount: formatDecimal(losses.credit, locale) }),
     losses.credit_app > 0 && t("lossCreditApp", { amount: formatDecimal(losses.credit_app, locale) }),
     losses.money > 0 && t("lossMoney", { amount: formatVnd(losses.money, locale) }),
-    losses.point > 0 && t("lossPoints", { amount: formatDecimal(losses.point, locale) }),
+    losses.point > 0 && t("lossPoints", { amount: formatPoints(losses.point, locale) }),
   ].filter((line): line is string => Boolean(line));
   if (lines.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { MessageDialog } from "@/components/ui/dialog";
 import { useToast } from "@/components/ui/toast";
-import { formatListDateTime } from "@/lib/format";
+import { formatIp, formatListDateTime } from "@/lib/format";
 import { api, go } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { DeviceDto } from "@/server/two-factor/schema";
@@ -91,7 +91,7 @@ export function DevicesCard({ timeZone, appNames }: { timeZone: string; appNames
               <p className="text-gray-500">
                 {t("details", {
                   app: appNames[device.app_code] ?? device.app_code.toUpperCase(),
-                  ip: device.ip ?? "—",
+                  ip: formatIp(device.ip),
                   // lib/format's table date (DD/MM/YYYY HH:mm): the same on the server and in the browser.
                   when: formatListDateTime(device.last_active, timeZone),
                 })}

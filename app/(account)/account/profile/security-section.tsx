@@ -18,7 +18,7 @@ type Props = {
 /** Profile security: a first password (accounts without one), two-factor on/off/change, passkeys, devices with sign-out, recent security activity. */
 export function SecuritySection({ timeZone, appNames, ...twoFactor }: Props) {
   return (
-    <div className="mt-6 flex flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <SetPasswordCard />
       <TwoFactorCard {...twoFactor} />
       <PasskeysCard timeZone={timeZone} />

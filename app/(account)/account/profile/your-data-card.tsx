@@ -76,7 +76,7 @@ export function YourDataCard() {
   }
 
   return (
-    <SectionCard title={t("title")} className="mt-6">
+    <SectionCard title={t("title")}>
       <p className="mt-2 max-w-prose text-sm text-gray-600">{t("body")}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button variant="secondary" busy={state.busy} onClick={download} className="w-full sm:w-auto">

@@ -1,6 +1,7 @@
 "use client";
 import { defineList } from "@/components/list/define-list";
 import { NONE } from "@/components/list/list-format";
+import { formatIp } from "@/lib/format";
 import { type AuditRowDto, auditListSchema, auditPageDto } from "@/server/admin/schema";
 
 /** "field: before → after" for each changed field; the server never stores a secret here. */
@@ -32,7 +33,7 @@ export const AuditTable = defineList({
     }),
     c.text("changes", "changes", { value: (row) => changes(row), wrap: true, className: "min-w-48" }),
     c.text("note", "note", { value: (row) => row.note ?? NONE, wrap: true }),
-    c.text("ip", "ip", { value: (row) => row.ip ?? NONE }),
+    c.text("ip", "ip", { value: (row) => (row.ip ? formatIp(row.ip) : NONE) }),
   ],
   filters: (f) => [
     f.search("operator", { label: "operatorFilter", button: "searchButton" }),

@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { FormDialog } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { formatVnd } from "@/lib/format";
+import { formatNumber, formatVnd } from "@/lib/format";
 import { type ApiData, api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type {
@@ -125,6 +125,7 @@ export function ImportDialog({
   const t = useTranslations("admin.packages");
   const ta = useTranslations("admin");
   const tc = useTranslations("common");
+  const locale = useLocale();
   const inputId = useId();
   const [step, setStep] = useState<Step>({ kind: "choose" });
   const [busy, setBusy] = useState(false);
@@ -163,7 +164,10 @@ export function ImportDialog({
       { networkMessage: tc("networkError") },
     );
     setBusy(false);
-    if (isSuccess(envelope)) return onDone(t("imported", { count: envelope.data.count }));
+    if (isSuccess(envelope))
+      return onDone(
+        t("imported", { count: envelope.data.count, shown: formatNumber(envelope.data.count, locale) }),
+      );
     const data = envelope.data as unknown as ApiData & { errors?: string[] };
     if (data?.error === "REAUTH_REQUIRED") return setStep({ kind: "reauth", file, preview });
     if (data?.error === "CATALOG_INVALID" && data.errors) {

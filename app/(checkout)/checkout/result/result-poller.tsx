@@ -1,7 +1,7 @@
 "use client";
 import { useLocale, useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useState } from "react";
-import { formatVnd } from "@/lib/format";
+import { formatPoints, formatVnd } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import type { PaymentStatusDto } from "@/server/checkout/schema";
@@ -105,7 +105,7 @@ export function ResultPoller({
         data-outcome={outcome}
       >
         {t(`points.${outcome}`, {
-          points: payment.points_used,
+          points: formatPoints(payment.points_used, locale),
           value: formatVnd(payment.points_used * VND_PER_POINT, locale),
         })}
       </p>
@@ -123,7 +123,7 @@ export function ResultPoller({
         <Row
           label={t("pointsUsed")}
           value={t("pointsValue", {
-            points: payment.points_used,
+            points: formatPoints(payment.points_used, locale),
             value: formatVnd(payment.points_used * VND_PER_POINT, locale),
           })}
         />

@@ -9,8 +9,9 @@ import { StatusBadge } from "@/components/commerce/status-badge";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
 import { useToast } from "@/components/ui/toast";
+import { describeActor } from "@/lib/actor";
 import { type AppNames, appName } from "@/lib/apps";
-import { formatDecimal, formatListDateTime, formatVnd } from "@/lib/format";
+import { formatDecimal, formatListDateTime, formatPoints, formatVnd } from "@/lib/format";
 import {
   type AdminAttemptDto,
   type AdminOrderDetailDto,
@@ -60,6 +61,12 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
   const ta = useTranslations("admin");
   const to = useTranslations("account.orders");
   const tp = useTranslations("account.payments");
+  const tl = useTranslations("admin.labels.actor");
+  const tpts = useTranslations("admin.labels");
+  const actorWords = (actor: string) => {
+    const found = describeActor(actor, appNames);
+    return found ? tl(found.kind, { name: found.name }) : actor;
+  };
   const locale = useLocale();
   const toast = useToast();
   const { load, reload: fetchDetail } = useAdminDetail<AdminOrderDetailDto>("/admin/orders/get", id);
@@ -163,13 +170,13 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
             </Link>
             {order.person_fullname ? ` · ${order.person_fullname}` : ""}
           </Row>
-          <Row label={t("createdBy")}>{order.created_by}</Row>
+          <Row label={t("createdBy")}>{actorWords(order.created_by)}</Row>
           <Row label={t("createdAt")}>{when(order.created_at)}</Row>
           <Row label={t("paidAt")}>{when(order.paid_at)}</Row>
           <Row label={t("updatedAt")}>{when(order.updated_at)}</Row>
           {order.status_by && (
             <Row label={t("statusBy")}>
-              {order.status_by}
+              {actorWords(order.status_by)}
               {order.status_note ? ` · ${order.status_note}` : ""}
             </Row>
           )}
@@ -204,11 +211,9 @@ export function OrderView({ id, timeZone, appNames }: { id: string; timeZone: st
                     </span>
                   </p>
                   <p className="text-gray-500">
-                    {t("attemptLine", {
-                      created: when(a.created_at),
-                      expires: when(a.expires_at),
-                      points: formatDecimal(a.points_used, locale),
-                    })}
+                    {t("attemptLine", { created: when(a.created_at), expires: when(a.expires_at) })}
+                    {a.points_used > 0 &&
+                      ` · ${tpts("pointsUsed", { points: formatPoints(a.points_used, locale) })}`}
                   </p>
                   {(a.gateway_ref || a.gateway_txn) && (
                     <p className="break-all text-gray-500">

@@ -3,6 +3,9 @@ import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { SectionCard } from "@/components/ui/section-card";
+import { type AppNames, appName } from "@/lib/apps";
+import { formatIp } from "@/lib/format";
+import { LOCALE_NAMES, toLocale } from "@/lib/locales";
 import type { PersonDetailDto } from "@/server/admin/schema";
 import { Require2faSwitch } from "./require-2fa-switch";
 
@@ -37,6 +40,7 @@ export function ProfileSection({
 }) {
   const t = useTranslations("admin.person");
   const ta = useTranslations("admin");
+  const tl = useTranslations("admin.labels");
   const yesNo = (value: boolean) => (value ? t("yes") : t("no"));
   return (
     <SectionCard title={t("profile")}>
@@ -55,7 +59,7 @@ export function ProfileSection({
           {person.is_require_2fa ? ` · ${t("twoFaRequired")}` : ""}
         </Row>
         <Row label={t("scope")}>
-          <span className="font-mono">{person.scope}</span>
+          {tl.has(`scope.${person.scope}`) ? tl(`scope.${person.scope}`) : person.scope}
         </Row>
         <Row label={t("partner")}>{yesNo(person.is_partner)}</Row>
         <Row label={t("affiliate")}>
@@ -64,7 +68,7 @@ export function ProfileSection({
             : t("no")}
         </Row>
         <Row label={t("languageZone")}>
-          {person.language} · {person.timezone}
+          {LOCALE_NAMES[toLocale(person.language)]} · {person.timezone}
         </Row>
         <Row label={t("createdAt")}>{when(person.created_at)}</Row>
         <Row label={t("lastLogin")}>{when(person.last_login_at)}</Row>
@@ -90,10 +94,13 @@ type Session = PersonDetailDto["sessions"][number];
 export function SessionsSection({
   sessions,
   when,
+  appNames,
   onSignOut,
 }: {
   sessions: Session[];
   when: When;
+  /** App code → product name: "Account portal", never the code. */
+  appNames: AppNames;
   onSignOut: (session: Session, device: string) => void;
 }) {
   const t = useTranslations("admin.person");
@@ -112,12 +119,12 @@ export function SessionsSection({
               >
                 <div className="text-sm">
                   <p className="text-gray-900">
-                    {device} · {s.app_code}
+                    {device} · {appName(s.app_code, appNames)}
                     {s.is_trusted_device ? ` · ${t("trusted")}` : ""}
                   </p>
                   <p className="text-gray-500">
                     {t("sessionLine", {
-                      ip: s.ip ?? "—",
+                      ip: formatIp(s.ip),
                       created: when(s.created_at),
                       seen: when(s.last_seen_at),
                     })}
@@ -171,7 +178,7 @@ export function EventsSection({ events, when }: { events: PersonDetailDto["event
             <li key={e.id} className="py-2">
               <p className="text-gray-900">{te.has(e.type) ? te(e.type) : e.type}</p>
               <p className="text-gray-500">
-                {when(e.at)} · {e.ip ?? "—"}
+                {when(e.at)} · {formatIp(e.ip)}
               </p>
             </li>
           ))}
@@ -203,7 +210,7 @@ export function AuditSection({ audit, when }: { audit: PersonDetailDto["audit"];
                 {ta.has(auditActionKey(a.action)) ? ta(auditActionKey(a.action)) : a.action}
               </p>
               <p className="break-words text-gray-500">
-                {t("auditLine", { at: when(a.at), operator: a.operator, ip: a.ip ?? "—" })}
+                {t("auditLine", { at: when(a.at), operator: a.operator, ip: formatIp(a.ip) })}
               </p>
             </li>
           ))}

@@ -235,6 +235,7 @@ export function PersonView({ id, timeZone, appNames }: { id: string; timeZone: s
       <SessionsSection
         sessions={sessions}
         when={when}
+        appNames={appNames}
         onSignOut={(session, device) =>
           setAction({
             path: "/admin/people/sign-out",

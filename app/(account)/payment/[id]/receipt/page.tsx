@@ -10,7 +10,7 @@ import { BrandLogo } from "@/components/layout/brand-logo";
 import { appNamesFor } from "@/lib/apps";
 import { configuredBrand } from "@/lib/brand";
 import { env } from "@/lib/env";
-import { formatDateTime, formatDecimal, formatVnd } from "@/lib/format";
+import { formatDateTime, formatPoints, formatVnd } from "@/lib/format";
 import { VND_PER_POINT } from "@/server/gateways/points";
 import { getMe, pageCall } from "@/server/http/page-call";
 import type { PaymentDetailDto } from "@/server/payment/schema";
@@ -99,8 +99,8 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
 
   const config = env();
   const appNames = appNamesFor(config.APPS_CONFIG, await getTranslations("common"));
-  const site = config.APP_URL ? new URL(config.APP_URL).host : null;
-  // A Vietnamese receipt names who sold: legal name, registered address, tax code.
+  // A Vietnamese receipt names who sold: legal name, registered address, tax code. Missing
+  // settings are the operator's to see (/readyz `warnings.seller`), never the customer's.
   const seller = receiptSeller(config);
   const pointsValue = payment.points_used * VND_PER_POINT;
 
@@ -126,14 +126,8 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
               <p>
                 {t("sellerTaxCode")}: <span className="font-mono">{seller.taxCode}</span>
               </p>
-              {seller.isSample && (
-                <p className="pt-0.5 text-xs/5 font-medium text-amber-700 print:text-gray-700">
-                  {t("sampleSeller")}
-                </p>
-              )}
             </address>
           )}
-          {site && <p className="mt-1 text-xs text-gray-500">{site}</p>}
           <h1 id="receipt-title" className="mt-3 text-2xl font-semibold">
             {t("title")}
           </h1>
@@ -194,7 +188,7 @@ export default async function ReceiptPage({ params, searchParams }: Props) {
             <dd className="text-right tabular-nums">
               {pointsValue > 0
                 ? tp("detail.pointsValue", {
-                    points: formatDecimal(payment.points_used, locale),
+                    points: formatPoints(payment.points_used, locale),
                     value: `−${formatVnd(pointsValue, locale)}`,
                   })
                 : NONE}
