@@ -40,7 +40,11 @@ export type FlowPurpose =
   /** An SMS second factor for a sensitive change by a signed-in person (account deletion). */
   | "step_up_2fa"
   /** An email code proving a signed-in person who has no password (a social sign-up) before a sensitive change. */
-  | "reauth_email";
+  | "reauth_email"
+  /** A provider's identity without an email (Zalo) waiting for an address: nobody behind it yet. */
+  | "social_signup"
+  /** The code that proves that address and links the identity to its account. */
+  | "social_link";
 
 export type { FlowTokenRow };
 
