@@ -210,7 +210,9 @@ describe("social sign-in edge cases", () => {
   it("sends an identity without an email to prove an address at /complete-reg/social", async () => {
     const { body } = await socialSignIn("facebook", { sub: "no-email" });
     expect(body.code).toBe(200);
-    expect(String(body.data.redirect_url)).toMatch(/^\/complete-reg\/social\?token=[\w-]+&provider=facebook$/);
+    expect(String(body.data.redirect_url)).toMatch(
+      /^\/complete-reg\/social\?token=[\w-]+&provider=facebook$/,
+    );
   });
 
   it("says when a provider is not configured", async () => {

@@ -20,7 +20,12 @@ export default async function SocialRegisterPage({ searchParams }: { searchParam
   const provider = socialProviderField.safeParse(query.provider);
   const name = providerName(provider.success ? provider.data : "zalo");
   return (
-    <AuthCard title={t("title", { provider: name })} subtitle={t("subtitle", { provider: name })} layout={query.layout} closeLabel={t("close")}>
+    <AuthCard
+      title={t("title", { provider: name })}
+      subtitle={t("subtitle", { provider: name })}
+      layout={query.layout}
+      closeLabel={t("close")}
+    >
       <SocialRegisterForm token={typeof query.token === "string" ? query.token : ""} />
     </AuthCard>
   );
