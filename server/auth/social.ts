@@ -39,7 +39,7 @@ export const OAUTH_BINDING_COOKIE = "OAUTH_BINDING";
 /** How long a state (and its binding cookie) lives. */
 export const STATE_TTL_SECONDS = 15 * 60;
 /** Never carried into the state (SPEC §7). */
-const DROPPED_KEYS = new Set(["logout", "iframe", "layout", "parent_origin", "search"]);
+const DROPPED_KEYS = new Set(["logout", "iframe", "layout", "parent_origin", "search", "popup"]);
 
 type StateFlowData = {
   provider: Provider;
@@ -89,8 +89,9 @@ export async function createSocialUrl(
     if (typeof value === "string" && value && !DROPPED_KEYS.has(key)) query[key] = value;
   }
   // SPEC §9: a framed social sign-in defaults to the builder (app_code lp and its home), since
-  // the person returns at the top level, outside the product that framed the portal.
-  if (input.iframe) {
+  // the person returns at the top level, outside the product that framed the portal. A framed
+  // pop-up (Zalo) finishes in the frame, inside that product: no default there.
+  if (input.iframe && !input.popup) {
     query.app_code ??= BUILDER_APP_CODE;
     const builderHome = ctx.env.APPS_CONFIG[BUILDER_APP_CODE]?.home;
     if (!query.callback_url && !query.url_callback && builderHome) query.callback_url = builderHome;

@@ -111,8 +111,11 @@ describe("Zalo Login v4", () => {
   });
 
   it("takes the binding from the body for a framed pop-up (the frame keeps no cookie)", async () => {
-    const started = await call<Data>("/auth/zalo-generate-url", { popup: "1" });
+    const started = await call<Data>("/auth/zalo-generate-url", { popup: "1", iframe: "1" });
     expect(started.body.data.binding).toMatch(/^[\w-]{40,}$/);
+    // The frame stays in its product: no default to the builder as for a whole-page move.
+    const state = new URL(String(started.body.data.url)).searchParams.get("state");
+    expect(JSON.parse(Buffer.from(String(state), "base64").toString())).not.toHaveProperty("app_code");
     zalo.nextIdentity({ id: nextZaloId() });
     const answer = await fetch(String(started.body.data.url), { redirect: "manual" });
     const back = new URL(String(answer.headers.get("location")));
