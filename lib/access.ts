@@ -101,6 +101,8 @@ export function redirectFor(pathname: string, search: string, state: AccessState
   if (pathname === "/") return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("logout")) return null;
   if (pathname === "/signin" && new URLSearchParams(search).has("callback_url")) return null;
+  // The code form of a product's sign-in (prompt=login asks for a fresh one): as /signin.
+  if (pathname === "/signin/code" && new URLSearchParams(search).has("callback_url")) return null;
   // Sign in once: a product's sign-up link for a signed-in person hands them on like /signin.
   if (pathname === "/signup" && new URLSearchParams(search).has("callback_url")) return `/signin${search}`;
   // An OIDC client asked for a fresh sign-in (prompt=login, max_age).

@@ -211,6 +211,19 @@ export const envSchema = z.object({
   /** Days an account asked to be deleted stays suspended (and can be restored) before it is erased. */
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REGISTRATION_ENABLED: bool.default(true),
+  /** Sign in with a one-time code (server/auth/code-signin.ts): the link on /signin and its calls. */
+  PASSWORDLESS_ENABLED: bool.default(true),
+  /** Where sign-in codes may go: `email` (a mail), `phone` (ZNS, SMS when ZNS fails), or both. */
+  PASSWORDLESS_CHANNELS: z
+    .string()
+    .default("email,phone")
+    .transform((raw) =>
+      raw
+        .split(",")
+        .map((c) => c.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(["email", "phone"])).min(1)),
   OUTBOX_UI: bool.default(false),
   /** A production start on PostgreSQL without SMTP_URL is refused unless this says the file outbox is meant. */
   OUTBOX_IN_PRODUCTION: bool.default(false),

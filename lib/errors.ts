@@ -123,6 +123,12 @@ export const ERROR_CODES = {
   TRANSFER_ORDER_SETTLED: 409,
   /** Paying or cancelling an invoice that is already paid or cancelled. */
   INVOICE_NOT_PENDING: 409,
+  /** /user/set-password for an account that has a password already (it changes it instead). */
+  PASSWORD_ALREADY_SET: 409,
+  /** Sign-in by code is turned off (PASSWORDLESS_ENABLED=false). */
+  PASSWORDLESS_DISABLED: 403,
+  /** A repeated sign-in-code request from one address: the captcha is asked for from the second on. */
+  CAPTCHA_REQUIRED: 400,
   INTERNAL: 500,
 } as const;
 

@@ -12,6 +12,8 @@ import { SHELL_ROUTES } from "./access";
  */
 export const FAMILY_FRAMED_PAGES = [
   "/signin",
+  // Sign in with a one-time code (server/auth/code-signin.ts): the framed sign-in's other form.
+  "/signin/code",
   "/signup",
   "/verify-account",
   "/verify-2fa",

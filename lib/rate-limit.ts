@@ -14,6 +14,11 @@ export const LIMITS = {
   otpVerifyIp: { points: 30, duration: 15 * 60 },
   otpResendIp: { points: 10, duration: 60 * 60 },
   forgotIp: { points: 10, duration: 60 * 60 },
+  /** Sign-in codes asked for (server/auth/code-signin.ts): per address, and per email or phone. */
+  codeSigninIp: { points: 20, duration: 60 * 60 },
+  codeSigninIdentifier: { points: 5, duration: 60 * 60 },
+  /** The one sign-in-code request per address an hour that needs no captcha. */
+  codeSigninFreeIp: { points: 1, duration: 60 * 60 },
   forgotEmail: { points: 3, duration: 60 * 60 },
   resetIp: { points: 20, duration: 60 * 60 },
   verifyEmailIp: { points: 30, duration: 60 * 60 },

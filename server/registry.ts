@@ -7,6 +7,7 @@ import { adminOrderCalls } from "./admin/orders-handlers";
 import { adminPeopleExtraCalls } from "./admin/people-handlers";
 import { adminProgrammeCalls } from "./admin/programme-handlers";
 import { affiliateCalls } from "./affiliate/handlers";
+import { codeSignInCalls } from "./auth/code-signin-handlers";
 import { authCalls } from "./auth/handlers";
 import { balanceCalls } from "./balance/handlers";
 import { captchaCalls } from "./captcha/handlers";
@@ -29,6 +30,7 @@ import { userCalls } from "./user/handlers";
 export const registry: Record<string, Call> = {
   ...authCalls,
   ...oauthCalls,
+  ...codeSignInCalls,
   ...captchaCalls,
   ...userCalls,
   ...leadCalls,

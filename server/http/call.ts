@@ -15,7 +15,14 @@ export type AuthMode = "none" | "session" | "optional" | "product" | "bank" | "a
 export type SessionDirective = { set: IssuedSession } | { clear: true };
 
 /** Any other cookie a call sets (maxAge > 0) or clears (maxAge 0): OAuth binding, language, … */
-export type CookieDirective = { name: string; value: string; maxAge: number; httpOnly: boolean };
+export type CookieDirective = {
+  name: string;
+  value: string;
+  maxAge: number;
+  httpOnly: boolean;
+  /** Set inside a sibling product's (cross-site) frame: `SameSite=None; Secure; Partitioned`, as the session's. */
+  frame?: boolean;
+};
 
 export type CallResult = {
   data?: unknown;
@@ -34,10 +41,12 @@ export type Call<S extends z.ZodType = z.ZodType> = {
   /** GET for the few calls a browser widget fetches (captcha challenge); POST otherwise. */
   method?: "GET" | "POST";
   /**
-   * A GET call that also takes POST (a vendor's callback that may come either way: eSMS's delivery
-   * report). A POST's JSON or form body is read over the query's fields.
+   * The other method a call also takes, its input read the same way: POST for a GET call (a vendor's
+   * callback that may come either way: eSMS's delivery report), GET for a POST call a browser may
+   * also read with a plain link or `fetch(url)` (the public catalog, issue 38). With both, a POST's
+   * JSON or form body is read over the query's fields.
    */
-  alsoPost?: boolean;
+  alsoMethod?: "GET" | "POST";
   /** Answer `data` as the whole body instead of the envelope (third-party widgets). */
   raw?: boolean;
   /**
@@ -81,4 +90,10 @@ export type Call<S extends z.ZodType = z.ZodType> = {
 /** Declares one /2.0 call; keeps the input type flowing from the schema into `run`. */
 export function defineCall<S extends z.ZodType>(call: Call<S>): Call<S> {
   return call;
+}
+
+/** The methods a call takes: its own first, then the one it also takes. */
+export function methodsOf(call: Call): ("GET" | "POST")[] {
+  const own = call.method ?? "POST";
+  return call.alsoMethod && call.alsoMethod !== own ? [own, call.alsoMethod] : [own];
 }

@@ -52,10 +52,41 @@ describe("/package/list answers any origin (cors: public)", () => {
     expect(await response.text()).toBe("");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
     expect(response.headers.get("access-control-allow-credentials")).toBeNull();
-    expect(response.headers.get("access-control-allow-methods")?.split(", ")).toEqual(["POST", "OPTIONS"]);
+    expect(response.headers.get("access-control-allow-methods")?.split(", ")).toEqual([
+      "POST",
+      "GET",
+      "OPTIONS",
+    ]);
     expect(response.headers.get("access-control-allow-headers")?.split(", ")).toContain("content-type");
     expect(Number(response.headers.get("access-control-max-age"))).toBeGreaterThan(0);
     expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("answers another origin's GET, the same fields in the query (a plain fetch(url), no preflight)", async () => {
+    const response = await fromShop("/package/list?app_code=ls&limit=2&sort=-price", { method: "GET" });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-credentials")).toBeNull();
+    const body = (await response.json()) as {
+      data: { items: { app_code: string; price: number }[]; total: number };
+    };
+    expect(body.data.items).toHaveLength(2);
+    expect(body.data.items.every((p) => p.app_code === "ls")).toBe(true);
+    const [first, second] = body.data.items;
+    expect(first?.price).toBeGreaterThanOrEqual(second?.price ?? Number.POSITIVE_INFINITY);
+    // The same page by POST: GET is another way in, not another answer.
+    const posted = await fromShop("/package/list", {
+      method: "POST",
+      body: { app_code: "ls", limit: 2, sort: "-price" },
+    });
+    expect(((await posted.json()) as typeof body).data).toEqual(body.data);
+  });
+
+  it("refuses a GET with a wrong field as it refuses the POST, readable by the page", async () => {
+    const response = await fromShop("/package/list?limit=0", { method: "GET" });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(((await response.json()) as { data: { error: string } }).data.error).toBe("VALIDATION");
   });
 
   it("lets the page read a refusal too", async () => {

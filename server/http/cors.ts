@@ -1,6 +1,6 @@
 import "server-only";
 import type { ApiResponse } from "./api-request";
-import type { Call } from "./call";
+import { type Call, methodsOf } from "./call";
 
 // Cross-origin reads of public data (a call declared `cors: "public"`, issue 38): any web page may
 // call it from the browser without credentials. Every other call answers no CORS header at all, so
@@ -13,12 +13,6 @@ const ALLOWED_HEADERS = "content-type, accept-language, x-request-id";
 const PREFLIGHT_MAX_AGE = 7200;
 
 export const isPublicCall = (call: Call | undefined): boolean => call?.cors === "public";
-
-/** The methods a call takes: its own, and POST for a GET call that also takes POST. */
-export function methodsOf(call: Call): string[] {
-  const own = call.method ?? "POST";
-  return call.alsoPost && own !== "POST" ? [own, "POST"] : [own];
-}
 
 /**
  * What every answer of a public call carries, its refusals included (a page reads the error

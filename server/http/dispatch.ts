@@ -12,7 +12,7 @@ import { getDb } from "@/server/db/client";
 import { metrics } from "@/server/ops/metrics";
 import { registry } from "@/server/registry";
 import { type ApiRequest, type ApiResponse, fromWebRequest, splitUrl, toWebResponse } from "./api-request";
-import type { Call, CallResult } from "./call";
+import { type Call, type CallResult, methodsOf } from "./call";
 import {
   bearer,
   checkBankKey,
@@ -187,9 +187,7 @@ async function answer(
     where.lang = await languageNow();
     return unknownCall(path, where.lang);
   }
-  const isAllowedMethod =
-    request.method === (call.method ?? "POST") || (call.alsoPost === true && request.method === "POST");
-  if (!isAllowedMethod) {
+  if (!(methodsOf(call) as string[]).includes(request.method)) {
     where.lang = await languageNow();
     return methodNotAllowed(call, where);
   }
@@ -265,7 +263,7 @@ async function readSent(
 ): Promise<{ body: Record<string, unknown> } | { error: unknown }> {
   try {
     return {
-      body: await readBody(request, query, Boolean(call?.multipart), call?.alsoPost === true),
+      body: await readBody(request, query, Boolean(call?.multipart), call?.alsoMethod !== undefined),
     };
   } catch (error) {
     return { error };

@@ -32,8 +32,9 @@ export async function setCookiesOf(
       serializeCookie(c.name, c.value, {
         maxAge: c.maxAge,
         httpOnly: c.httpOnly,
-        secure: cookieCtx.secure,
-        sameSite: "Lax",
+        ...(c.frame
+          ? { secure: true, sameSite: "None" as const, partitioned: true }
+          : { secure: cookieCtx.secure, sameSite: "Lax" as const }),
       }),
     );
   }

@@ -12,7 +12,7 @@ export const notifyCalls = {
   "/notify/esms-report": defineCall({
     auth: "none",
     method: "GET",
-    alsoPost: true,
+    alsoMethod: "POST",
     raw: true,
     rawError: ({ status, error }) => ({ status, body: { ok: false, error } }),
     summary:

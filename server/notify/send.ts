@@ -14,19 +14,36 @@ import { sendZns } from "./zalo";
 
 export type { Channel, OutgoingMessage } from "./message";
 
-export type OutboxEntry = OutgoingMessage & { id: string; createdAt: string };
+/** A message the file outbox kept; an email's HTML part beside its text. */
+export type OutboxEntry = OutgoingMessage & { id: string; createdAt: string; html?: string };
 
 export const outboxDir = (): string => path.resolve(env().DATA_DIR, "outbox");
 
-const globalForMail = globalThis as unknown as { __portalMailer?: Transporter };
+const globalForMail = globalThis as unknown as { __portalMailer?: { url: string; transport: Transporter } };
 
+/** One transport per process, made again only when SMTP_URL changes (tests point it at their own peer). */
 function mailer(url: string): Transporter {
-  globalForMail.__portalMailer ??= nodemailer.createTransport(url);
-  return globalForMail.__portalMailer;
+  if (globalForMail.__portalMailer?.url !== url)
+    globalForMail.__portalMailer = { url, transport: nodemailer.createTransport(url) };
+  return globalForMail.__portalMailer.transport;
+}
+
+/**
+ * An email's HTML part (./email/render.tsx). Loaded on the first email: react-dom's server renderer
+ * and the email components stay out of a process that sends none.
+ */
+async function emailHtml(message: OutgoingMessage): Promise<string> {
+  const { renderEmailHtml } = await import("./email/render");
+  return renderEmailHtml(message);
 }
 
 async function toOutbox(message: OutgoingMessage): Promise<void> {
-  const entry: OutboxEntry = { ...message, id: newId(), createdAt: new Date().toISOString() };
+  const entry: OutboxEntry = {
+    ...message,
+    id: newId(),
+    createdAt: new Date().toISOString(),
+    ...(message.channel === "EMAIL" ? { html: await emailHtml(message) } : {}),
+  };
   const dir = outboxDir();
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${entry.id}.json`), JSON.stringify(entry, null, 2));
@@ -87,7 +104,9 @@ export async function sendMessage(
       from: config.MAIL_FROM,
       to: message.to,
       subject: message.subject,
+      // multipart/alternative: clients that show no HTML (and screen readers set so) read the text.
       text: message.text,
+      html: await emailHtml(message),
     });
     return { vendor: provider };
   }

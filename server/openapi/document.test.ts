@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { redirectFor } from "@/lib/access";
 import { ERROR_CODES } from "@/lib/errors";
-import { defineCall } from "@/server/http/call";
+import { defineCall, methodsOf } from "@/server/http/call";
 import { PRODUCT_EVENTS } from "@/server/outbox/schema";
 import { registry } from "@/server/registry";
 import { buildOpenApi } from "./document";
@@ -63,11 +63,13 @@ describe("the OpenAPI 3.1 document", () => {
     expect(document.info.version).toBeTruthy();
     expect(Object.keys(document.paths).sort()).toEqual(paths.map((p) => `/2.0${p}`).sort());
     for (const [path, item] of Object.entries(document.paths)) {
-      const methods = Object.keys(item);
-      expect(methods, path).toHaveLength(1);
-      const operation = Object.values(item)[0];
-      expect(operation?.operationId, path).toMatch(/^[A-Za-z0-9]+$/);
-      expect(operation?.tags?.length, path).toBe(1);
+      // One operation per method the call takes (its own first), each with its own id.
+      const call = registry[path.slice("/2.0".length)] as (typeof registry)[string];
+      expect(Object.keys(item), path).toEqual(methodsOf(call).map((m) => m.toLowerCase()));
+      for (const operation of Object.values(item)) {
+        expect(operation?.operationId, path).toMatch(/^[A-Za-z0-9]+$/);
+        expect(operation?.tags?.length, path).toBe(1);
+      }
     }
     const ids = Object.values(document.paths).flatMap((item) =>
       Object.values(item).map((o) => o.operationId),
@@ -202,6 +204,15 @@ describe("the OpenAPI 3.1 document", () => {
     expect(document.paths["/2.0/auth/userinfo"]?.post?.["x-errors"].map((e) => e.code)).toContain(
       "FORBIDDEN_ORIGIN",
     );
+    // A browser may also GET it, the same fields in the query (issue 38: "CORS GET/POST").
+    const get = document.paths["/2.0/package/list"]?.get;
+    expect(get?.operationId).toBe("packageListGet");
+    expect(get?.requestBody).toBeUndefined();
+    expect(get?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["limit", "offset", "app_code", "name", "status", "sort"]),
+    );
+    expect(get?.["x-cors"]).toBe("public");
+    expect(list?.operationId).toBe("packageList");
     const publicCalls = paths.filter((p) => registry[p]?.cors === "public");
     expect(publicCalls).toEqual(["/package/list"]);
     for (const p of publicCalls) {

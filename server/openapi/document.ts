@@ -9,7 +9,7 @@ import { LINKS } from "@/lib/links";
 import { LOCALES } from "@/lib/locales";
 import { SESSION_COOKIE } from "@/lib/session";
 import { API_PREFIX } from "@/server/http/api-request";
-import type { Call } from "@/server/http/call";
+import { type Call, methodsOf } from "@/server/http/call";
 import { PRODUCT_EVENTS, productEventDto } from "@/server/outbox/schema";
 import { SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from "@/server/outbox/signature";
 import { ERROR_ENVELOPE, errorDescription } from "./error-codes";
@@ -77,7 +77,7 @@ const INFO_DESCRIPTION = `Every call is \`POST ${API_PREFIX}/<path>\` with a JSO
 
 Language (every answer, refusals included, with or without \`authorization\`): the query's or JSON body's \`lang\` (${LOCALES.join(", ")}), else the \`LANGUAGE\` cookie, else the saved language of the person whose session or token the call carries, else the first of those five in \`Accept-Language\` (q-values honoured), else vi.
 
-Authentication: a person's session is the portal's cookie in the browser, or the person's token in \`authorization\` (\`authorization: <token>\` or \`Bearer <token>\`) for a product holding one. A product's own calls (order creation) carry its \`api_key\`. A POST with the portal's cookie must come from the portal's own origin. Calls marked \`x-cors: public\` (the package catalog) answer any origin from a browser: CORS \`Access-Control-Allow-Origin: *\` without credentials; no other call answers another origin's page.
+Authentication: a person's session is the portal's cookie in the browser, or the person's token in \`authorization\` (\`authorization: <token>\` or \`Bearer <token>\`) for a product holding one. A product's own calls (order creation) carry its \`api_key\`. A POST with the portal's cookie must come from the portal's own origin. Calls marked \`x-cors: public\` (the package catalog, by POST or by GET with the fields in the query) answer any origin from a browser: CORS \`Access-Control-Allow-Origin: *\` without credentials; no other call answers another origin's page.
 
 Product events arrive at the product's \`webhook\` as signed POSTs (see webhooks): verify \`${SIGNATURE_HEADER}\`: ${SIGNATURE_DESCRIPTION}`;
 
@@ -108,8 +108,9 @@ export function buildOpenApi(registry: Record<string, Call>, options: DocumentOp
   const paths: OpenApiDocument["paths"] = {};
   for (const path of Object.keys(registry).sort()) {
     const call = registry[path] as Call;
-    const method = (call.method ?? "POST").toLowerCase() as "get" | "post";
-    paths[`${API_PREFIX}${path}`] = { [method]: operationOf(path, call, index) };
+    paths[`${API_PREFIX}${path}`] = Object.fromEntries(
+      methodsOf(call).map((method) => [method.toLowerCase(), operationOf(path, call, index, method)]),
+    );
   }
   const used = new Set(Object.keys(registry).map(tagOf));
   return {

@@ -81,8 +81,17 @@ function describeCall(call: Call): string {
   return notes.join(" ");
 }
 
-export function operationOf(path: string, call: Call, index: SharedIndex): Operation {
-  const method = call.method ?? "POST";
+/**
+ * The call as the operation of one of its methods (a call that takes two has two operations: the
+ * one of its own method keeps the plain id, the other's id ends with the method).
+ */
+export function operationOf(
+  path: string,
+  call: Call,
+  index: SharedIndex,
+  method: "GET" | "POST" = call.method ?? "POST",
+): Operation {
+  const isOwn = method === (call.method ?? "POST");
   const input = jsonSchemaOf(call.input, "input");
   const output = (call.output ? withRefs(jsonSchemaOf(call.output, "output"), index) : {}) as JsonSchema;
   const errors = errorsOf(call);
@@ -122,7 +131,7 @@ export function operationOf(path: string, call: Call, index: SharedIndex): Opera
   }
 
   const operation: Operation = {
-    operationId: operationIdOf(path),
+    operationId: isOwn ? operationIdOf(path) : `${operationIdOf(path)}${method === "GET" ? "Get" : "Post"}`,
     tags: [tagOf(path)],
     summary: call.summary ?? path,
     description: describeCall(call),

@@ -13,7 +13,7 @@ import {
 } from "./affiliate";
 import { requestVerificationMail, verifyEmail } from "./email-verification";
 import { requestPasswordReset, resetPassword } from "./password-recovery";
-import { changePassword, updateProfile } from "./profile";
+import { changePassword, setPassword, updateProfile } from "./profile";
 import {
   affiliateCodeDto,
   affiliateInfoDto,
@@ -30,6 +30,7 @@ import {
   redirectDto,
   referralInfoDto,
   resetPasswordSchema,
+  setPasswordSchema,
   updateAffiliateInfoSchema,
   updateProfileSchema,
   verificationMailDto,
@@ -143,6 +144,19 @@ export const userCalls = {
     run: async (ctx, input) => {
       await changePassword(ctx, input);
       return { data: {}, message: "account.password.changed" };
+    },
+  }),
+  "/user/set-password": defineCall({
+    auth: "session",
+    portalSessionOnly: true,
+    summary:
+      "Set a first password (an account without one), after /user/reauth-send-code and /user/reauthenticate-code",
+    input: setPasswordSchema,
+    output: noDataDto,
+    errors: ["REAUTH_REQUIRED", "REAUTH_PORTAL_SESSION_REQUIRED", "PASSWORD_ALREADY_SET"],
+    run: async (ctx, input) => {
+      await setPassword(ctx, input);
+      return { data: {}, message: "account.setPassword.done" };
     },
   }),
   "/user/change-affilate-code": changeCodeCall(

@@ -6,12 +6,13 @@ import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { isValidPhone, normalizePhone } from "@/lib/validation";
 import { checkNewPassword } from "@/server/auth/new-password";
 import { type Ctx, requireAuth } from "@/server/context";
+import { requireRecentReauth } from "@/server/passkey/reauth";
 import { recordSecurityEvent } from "@/server/security/service";
 import { forgetCachedSessions, revokeAllSessions } from "@/server/session/service";
 import { forgetTrustedDevices } from "@/server/two-factor/devices";
 import { storeAvatar } from "./avatar";
 import { updateUser } from "./repository";
-import type { changePasswordSchema, UserInfoDto, updateProfileSchema } from "./schema";
+import type { changePasswordSchema, setPasswordSchema, UserInfoDto, updateProfileSchema } from "./schema";
 import { getCurrentUser, toUserInfo } from "./service";
 
 /**
@@ -48,6 +49,25 @@ export async function updateProfile(
  * /user/change-password: the old password, then the new one (the rule of lib/password-rule.ts);
  * every other session and every trusted browser is signed out — this one stays.
  */
+/**
+ * /user/set-password: a first password, for an account without one. Asks for a recent proof of
+ * the person (an emailed code for someone without a password) instead of the current password;
+ * an account that has one changes it with /user/change-password. Other sessions stay signed in:
+ * nothing that let them in has changed.
+ */
+export async function setPassword(ctx: Ctx, input: z.output<typeof setPasswordSchema>): Promise<void> {
+  await requireRecentReauth(ctx);
+  const user = await getCurrentUser(ctx);
+  if (user.passwordHash) throw new AppError("PASSWORD_ALREADY_SET");
+  if (isPasswordSameAsEmail(input.new_password, user.email)) {
+    throw new AppError("VALIDATION", { fields: { new_password: PASSWORD_KEYS.sameAsEmail } });
+  }
+  await checkNewPassword(ctx, { password: input.new_password, field: "new_password", person: user });
+  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.new_password) });
+  await forgetCachedSessions({ userId: user.id });
+  await recordSecurityEvent(ctx, user.id, "password_changed", { first: true, revoked_sessions: 0 });
+}
+
 export async function changePassword(ctx: Ctx, input: z.output<typeof changePasswordSchema>): Promise<void> {
   const user = await getCurrentUser(ctx);
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {

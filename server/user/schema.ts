@@ -91,6 +91,22 @@ export const changePasswordSchema = z
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
+/**
+ * /user/set-password: a first password for an account that has none (a social sign-up, or one
+ * that only ever signed in with a code); new and confirm must match. No current password: the
+ * person proves themselves again first (/user/reauth-methods offers the emailed code).
+ */
+export const setPasswordSchema = z
+  .object({
+    new_password: newPassword,
+    confirm_password: z.string().min(1).max(200),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ["confirm_password"],
+    error: "account.password.mismatch",
+  });
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
+
 /** /user/change-affilate-code, /user/change-flow-affilate-code: 2–45, letters, digits, - and _. */
 export const changeAffiliateCodeSchema = z.object({
   affilate_code: text({ min: 2, max: 45 }).regex(/^[A-Za-z0-9_-]+$/, {

@@ -6,6 +6,7 @@ import type { Ctx, PersonCtx } from "@/server/context";
 import type { Executor } from "@/server/db/client";
 import type { UserRow } from "@/server/db/tables/users";
 import { deliver } from "@/server/notify/deliver";
+import type { MessageTemplate } from "@/server/notify/message";
 import * as repo from "./repository";
 import type { UserInfoDto } from "./schema";
 
@@ -120,7 +121,7 @@ export function mailUser(
   ctx: Pick<Ctx, "clock">,
   user: Pick<UserRow, "email" | "language">,
   mail: {
-    template: string;
+    template: MessageTemplate;
     /** Catalog keys: the subject, and the text the params fill. */
     subject: string;
     text: string;

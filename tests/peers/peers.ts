@@ -1,8 +1,9 @@
 // Local protocol peers for end-to-end tests, run as one process beside the portal:
 // a real SMTP server (smtp-server) and an HTTP side that shows what it received and plays
 // a sibling product receiving callbacks.
-//   SMTP  127.0.0.1:$PEER_SMTP_PORT
-//   HTTP  GET /mail?to=<email>   → messages received for that address (JSON, newest last)
+//   SMTP  127.0.0.1:$PEER_SMTP_PORT (./smtp.ts)
+//   HTTP  GET /mail?to=<email>   → messages received for that address (JSON, newest last: to,
+//                                  subject, text, html, contentType, receivedAt)
 //         GET /callback?...      → records the query as a product's callback page would
 //         GET /callbacks         → every recorded callback query (JSON)
 //         POST /sms              → the SMS webhook: records {to, text, params}; GET /sms?to= lists them
@@ -22,10 +23,9 @@
 //         POST /zalo/identity    → who signs in at Zalo next (JSON ZaloIdentity)
 //   OAuth 127.0.0.1:$PEER_OAUTH_PORT (Google discovery + Facebook-style endpoints)
 import { createServer } from "node:http";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
 import { ESMS_PATH, invalidEsmsRequest } from "./esms";
 import { type Identity, startOAuthPeer } from "./oauth";
+import { startSmtpPeer } from "./smtp";
 import { startZaloLogin, type ZaloIdentity } from "./zalo";
 
 const smtpPort = Number(process.env.PEER_SMTP_PORT ?? 2526);
@@ -70,28 +70,8 @@ window.addEventListener("message", (e) => { window.messages.push({ origin: e.ori
 </script></body></html>`;
 }
 
-type Mail = { to: string[]; subject: string; text: string; receivedAt: string };
-const mails: Mail[] = [];
+const { mails } = await startSmtpPeer(smtpPort);
 const callbacks: Record<string, string>[] = [];
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ["STARTTLS"],
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((parsed) => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: parsed.subject ?? "",
-          text: parsed.text ?? "",
-          receivedAt: new Date().toISOString(),
-        });
-        callback();
-      })
-      .catch(callback);
-  },
-});
-smtp.listen(smtpPort, "127.0.0.1");
 
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://localhost:${httpPort}`);

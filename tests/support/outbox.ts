@@ -3,7 +3,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
-export type OutboxMessage = { channel: string; to: string; text: string; params: Record<string, string> };
+/** An email also keeps its HTML part. */
+export type OutboxMessage = {
+  channel: string;
+  to: string;
+  text: string;
+  params: Record<string, string>;
+  html?: string;
+};
 
 export function readOutbox(dataDir: string): OutboxMessage[] {
   const dir = path.join(dataDir, "outbox");

@@ -8,6 +8,7 @@ import { toLocale } from "@/lib/locales";
 import { signInPasswordMessages } from "@/lib/password-rule";
 import { getMe } from "@/server/http/page-call";
 import { configuredProviders } from "@/server/oauth/providers";
+import { CodeSignInLink } from "./code-signin-link";
 import { ContinueSignedIn } from "./continue-signed-in";
 import { SignInForm, type SignInText } from "./signin-form";
 
@@ -49,6 +50,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         registrationEnabled={env().REGISTRATION_ENABLED}
         providers={configuredProviders(env())}
         text={await signInText()}
+        otherWays={
+          env().PASSWORDLESS_ENABLED && (
+            <CodeSignInLink label={(await getTranslations("codeSignIn"))("link")} query={query} />
+          )
+        }
       />
     </AuthCard>
   );

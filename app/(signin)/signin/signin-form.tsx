@@ -1,5 +1,5 @@
 "use client";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { SocialButtons, type SocialProvider, type SocialText } from "@/components/forms/social-buttons";
 import { FormWithAlert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -72,10 +72,13 @@ export function SignInForm({
   registrationEnabled,
   providers,
   text,
+  otherWays,
 }: {
   registrationEnabled: boolean;
   providers: readonly SocialProvider[];
   text: SignInText;
+  /** Other ways in, under the passkey button (the one-time code's link: code-signin-link.tsx). */
+  otherWays?: ReactNode;
 }) {
   const toast = useToast();
   const [values, setValues] = useState<Values>({ email: "", password: "" });
@@ -186,6 +189,7 @@ export function SignInForm({
         </Button>
       </FormWithAlert>
       <PasskeySignIn text={text.passkey} />
+      {otherWays}
       <SocialButtons providers={providers} text={text.social} />
       {registrationEnabled && (
         <p className="mt-6 text-center text-sm text-gray-600">

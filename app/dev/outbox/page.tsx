@@ -1,13 +1,19 @@
 import { notFound } from "next/navigation";
 import { getLocale, getTranslations } from "next-intl/server";
 import { isOutboxVisible, listOutbox } from "@/server/notify/outbox";
+import { EmailParts } from "./email-parts";
 
 export const metadata = { title: "Outbox", robots: { index: false } };
 
 /** What the embedded default "sent": codes for a newcomer trying the portal without SMTP or SMS. */
 export default async function OutboxPage() {
   if (!isOutboxVisible()) notFound();
-  const [t, locale, messages] = await Promise.all([getTranslations("dev.outbox"), getLocale(), listOutbox()]);
+  const [t, tEmail, locale, messages] = await Promise.all([
+    getTranslations("dev.outbox"),
+    getTranslations("dev.outboxEmail"),
+    getLocale(),
+    listOutbox(),
+  ]);
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
@@ -33,9 +39,22 @@ export default async function OutboxPage() {
                 </time>
               </div>
               <p className="mt-1 font-medium">{m.subject}</p>
-              <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-gray-700">
-                {m.text}
-              </pre>
+              {m.html ? (
+                <EmailParts
+                  html={m.html}
+                  text={m.text}
+                  labels={{
+                    parts: tEmail("parts"),
+                    html: tEmail("html"),
+                    text: tEmail("text"),
+                    frame: tEmail("frame", { subject: m.subject }),
+                  }}
+                />
+              ) : (
+                <pre className="mt-2 whitespace-pre-wrap break-words font-sans text-sm text-gray-700">
+                  {m.text}
+                </pre>
+              )}
             </li>
           ))}
         </ol>

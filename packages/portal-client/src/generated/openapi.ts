@@ -89,7 +89,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The package catalog (prices in VND; `code` is what /order/create's lines name)
+         * @description No authentication. Any origin may call it from a browser: CORS `Access-Control-Allow-Origin: *` without credentials (send no cookie), and a preflight OPTIONS is answered.
+         */
+        get: operations["packageListGet"];
         put?: never;
         /**
          * The package catalog (prices in VND; `code` is what /order/create's lines name)
@@ -407,7 +411,7 @@ export interface components {
             };
         };
         /** @description The closed set of error codes (lib/errors.ts): `data.error` of a failure */
-        ErrorCode: string & ("VALIDATION" | "PAYLOAD_TOO_LARGE" | "BAD_JSON" | "UNKNOWN_CALL" | "METHOD_NOT_ALLOWED" | "FORBIDDEN_ORIGIN" | "UNAUTHORIZED" | "AUTH_INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "ACCOUNT_DELETION_PENDING" | "CONFIRM_EMAIL_MISMATCH" | "EMAIL_TAKEN" | "REGISTRATION_DISABLED" | "CAPTCHA_INVALID" | "FLOW_TOKEN_INVALID" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_TOO_MANY_ATTEMPTS" | "OTP_RESEND_TOO_EARLY" | "RATE_LIMITED" | "DELIVERY_FAILED" | "EMAIL_ALREADY_VERIFIED" | "VERIFY_MAIL_TOO_EARLY" | "REGISTRATION_ALREADY_COMPLETE" | "SOCIAL_NOT_CONFIGURED" | "SOCIAL_DENIED" | "SOCIAL_STATE_INVALID" | "SOCIAL_FAILED" | "SOCIAL_EMAIL_REQUIRED" | "TWO_FA_INVALID" | "TWO_FA_SETUP_MISSING" | "TWO_FA_NOT_SMS" | "TWO_FA_REQUIRED" | "PASSWORD_INCORRECT" | "DEVICE_LIMIT_EXCEEDED" | "DEVICE_NOT_FOUND" | "USER_NOT_FOUND" | "AMOUNT_INVALID" | "INSUFFICIENT_BALANCE" | "CODE_TAKEN" | "NOT_AFFILIATE" | "AVATAR_REFUSED" | "AVATAR_TOO_LARGE" | "AVATAR_NOT_IMAGE" | "APP_UNKNOWN" | "PRODUCT_KEY_INVALID" | "PERSON_TOKEN_INVALID" | "IDEMPOTENCY_MISMATCH" | "PACKAGE_UNKNOWN" | "PACKAGE_MONTHS_INVALID" | "STORE_NOT_OWNED" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_NOT_HIDEABLE" | "ORDER_ALREADY_PAID" | "CHECKOUT_METHOD_UNAVAILABLE" | "GATEWAY_UNAVAILABLE" | "COMMISSION_NOT_FOUND" | "INVOICE_NOT_FOUND" | "NOT_PARTNER" | "CUSTOMER_NOT_FOUND" | "STORE_NOT_FOUND" | "PACKAGE_NOT_OFFERED" | "INSUFFICIENT_CREDIT" | "STORE_EXISTS" | "REAUTH_REQUIRED" | "REAUTH_USE_PASSWORD" | "REAUTH_PORTAL_SESSION_REQUIRED" | "PASSKEY_CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_NOT_FOUND" | "PASSKEY_EXISTS" | "PASSKEY_LIMIT" | "ADMIN_REQUIRED" | "ADMIN_2FA_REQUIRED" | "ACCOUNT_NOT_LOCKED" | "ACCOUNT_NOT_LOCKABLE" | "OPERATOR_OWN_ACCOUNT" | "LAST_ACTIVE_ADMIN" | "TWO_FA_NOT_ENABLED" | "OUTBOX_ROW_NOT_FOUND" | "OUTBOX_ROW_SENT" | "EVENT_NOT_FOUND" | "PERSON_NOT_FOUND" | "PERSON_EMAIL_VERIFIED" | "CATALOG_INVALID" | "ORDER_STATUS_NOT_ALLOWED" | "PAYMENT_NOT_QUERYABLE" | "TRANSFER_NOT_FOUND" | "TRANSFER_NOT_APPLICABLE" | "TRANSFER_AMOUNT_SHORT" | "TRANSFER_ORDER_SETTLED" | "INVOICE_NOT_PENDING" | "INTERNAL");
+        ErrorCode: string & ("VALIDATION" | "PAYLOAD_TOO_LARGE" | "BAD_JSON" | "UNKNOWN_CALL" | "METHOD_NOT_ALLOWED" | "FORBIDDEN_ORIGIN" | "UNAUTHORIZED" | "AUTH_INVALID_CREDENTIALS" | "ACCOUNT_LOCKED" | "ACCOUNT_DELETION_PENDING" | "CONFIRM_EMAIL_MISMATCH" | "EMAIL_TAKEN" | "REGISTRATION_DISABLED" | "CAPTCHA_INVALID" | "FLOW_TOKEN_INVALID" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_TOO_MANY_ATTEMPTS" | "OTP_RESEND_TOO_EARLY" | "RATE_LIMITED" | "DELIVERY_FAILED" | "EMAIL_ALREADY_VERIFIED" | "VERIFY_MAIL_TOO_EARLY" | "REGISTRATION_ALREADY_COMPLETE" | "SOCIAL_NOT_CONFIGURED" | "SOCIAL_DENIED" | "SOCIAL_STATE_INVALID" | "SOCIAL_FAILED" | "SOCIAL_EMAIL_REQUIRED" | "TWO_FA_INVALID" | "TWO_FA_SETUP_MISSING" | "TWO_FA_NOT_SMS" | "TWO_FA_REQUIRED" | "PASSWORD_INCORRECT" | "DEVICE_LIMIT_EXCEEDED" | "DEVICE_NOT_FOUND" | "USER_NOT_FOUND" | "AMOUNT_INVALID" | "INSUFFICIENT_BALANCE" | "CODE_TAKEN" | "NOT_AFFILIATE" | "AVATAR_REFUSED" | "AVATAR_TOO_LARGE" | "AVATAR_NOT_IMAGE" | "APP_UNKNOWN" | "PRODUCT_KEY_INVALID" | "PERSON_TOKEN_INVALID" | "IDEMPOTENCY_MISMATCH" | "PACKAGE_UNKNOWN" | "PACKAGE_MONTHS_INVALID" | "STORE_NOT_OWNED" | "ORDER_NOT_FOUND" | "ORDER_NOT_PENDING" | "PAYMENT_NOT_FOUND" | "PAYMENT_NOT_PENDING" | "PAYMENT_NOT_HIDEABLE" | "ORDER_ALREADY_PAID" | "CHECKOUT_METHOD_UNAVAILABLE" | "GATEWAY_UNAVAILABLE" | "COMMISSION_NOT_FOUND" | "INVOICE_NOT_FOUND" | "NOT_PARTNER" | "CUSTOMER_NOT_FOUND" | "STORE_NOT_FOUND" | "PACKAGE_NOT_OFFERED" | "INSUFFICIENT_CREDIT" | "STORE_EXISTS" | "REAUTH_REQUIRED" | "REAUTH_USE_PASSWORD" | "REAUTH_PORTAL_SESSION_REQUIRED" | "PASSKEY_CHALLENGE_INVALID" | "PASSKEY_INVALID" | "PASSKEY_NOT_FOUND" | "PASSKEY_EXISTS" | "PASSKEY_LIMIT" | "ADMIN_REQUIRED" | "ADMIN_2FA_REQUIRED" | "ACCOUNT_NOT_LOCKED" | "ACCOUNT_NOT_LOCKABLE" | "OPERATOR_OWN_ACCOUNT" | "LAST_ACTIVE_ADMIN" | "TWO_FA_NOT_ENABLED" | "OUTBOX_ROW_NOT_FOUND" | "OUTBOX_ROW_SENT" | "EVENT_NOT_FOUND" | "PERSON_NOT_FOUND" | "PERSON_EMAIL_VERIFIED" | "CATALOG_INVALID" | "ORDER_STATUS_NOT_ALLOWED" | "PAYMENT_NOT_QUERYABLE" | "TRANSFER_NOT_FOUND" | "TRANSFER_NOT_APPLICABLE" | "TRANSFER_AMOUNT_SHORT" | "TRANSFER_ORDER_SETTLED" | "INVOICE_NOT_PENDING" | "PASSWORD_ALREADY_SET" | "PASSWORDLESS_DISABLED" | "CAPTCHA_REQUIRED" | "INTERNAL");
     };
     responses: never;
     parameters: never;
@@ -767,6 +771,83 @@ export interface operations {
             };
             /** @description ORDER_NOT_FOUND: This order does not exist */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: This call does not accept that method */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: The request is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side (reference {requestId}) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    packageListGet: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                from_date?: string;
+                to_date?: string;
+                app_code?: string;
+                name?: string;
+                status?: boolean | ("true" | "false");
+                sort?: "name" | "-name" | "description" | "-description" | "price" | "-price" | "created_at" | "-created_at";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: `data` is the answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        code: 200;
+                        /** @description Translated for the request's language */
+                        message: string;
+                        data: {
+                            items: components["schemas"]["Package"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /**
+             * @description BAD_JSON: The request body must be a JSON object
+             *     VALIDATION: Please check the highlighted fields. `data.fields` maps each refused field to its message.
+             */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
