@@ -21,6 +21,7 @@ const FAMILY = "frame-ancestors 'self' https://app.example.com http://localhost:
  */
 const FRAMED = {
   "/signin": "the framed sign-in itself (SPEC iframe mode)",
+  "/signin/code": "the framed sign-in's one-time-code link",
   "/signup": "its sign-up link; layout 3 is a landing page's framed sign-up",
   "/verify-account": "the code step after a framed sign-up or an unverified sign-in",
   "/verify-2fa": "the second factor of a framed sign-in",
