@@ -3,9 +3,6 @@
 // the frame kept and the PKCE verifier the server kept.
 
 export const POPUP_MESSAGE = "portal-social-answer";
-/** Set in the pop-up's own tab while it waits for the provider's answer. */
-export const POPUP_FLAG = "portal-social-popup";
-
 export type PopupAnswer = {
   type: typeof POPUP_MESSAGE;
   code?: string;
@@ -14,17 +11,25 @@ export type PopupAnswer = {
   error_description?: string;
 };
 
+/** Whether the state (base64url JSON) was made for a framed pop-up (`popup: "1"`). */
+function isPopupState(state: string | undefined): boolean {
+  try {
+    const json = atob((state ?? "").replace(/-/g, "+").replace(/_/g, "/"));
+    return (JSON.parse(json) as { popup?: unknown }).popup === "1";
+  } catch {
+    return false;
+  }
+}
+
 /**
- * In the pop-up: remembers it is one (before the provider), or hands the provider's answer to the
- * frame that opened it and closes. Returns whether the page is that pop-up (and has nothing else to do).
+ * In the pop-up: waits (opened at `?popup=1` before the frame has the provider's URL), or hands
+ * the provider's answer to the frame that opened it and closes. The state says it is a pop-up's:
+ * the first page may never run its script (the frame sends the pop-up on at once). Returns
+ * whether the page has nothing else to do; a pop-up whose frame is gone finishes by itself.
  */
 export function handOffToOpener(answer: Record<string, string>): boolean {
-  if (answer.popup === "1") {
-    window.sessionStorage.setItem(POPUP_FLAG, "1");
-    return true;
-  }
-  if (window.sessionStorage.getItem(POPUP_FLAG) !== "1") return false;
-  window.sessionStorage.removeItem(POPUP_FLAG);
+  if (answer.popup === "1") return true;
+  if (!isPopupState(answer.state)) return false;
   const opener = window.opener as Window | null;
   if (!opener || opener.closed) return false;
   const message: PopupAnswer = {

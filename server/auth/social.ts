@@ -103,7 +103,9 @@ export async function createSocialUrl(
     user: null,
     ttlSeconds: STATE_TTL_SECONDS,
   });
-  const state = Buffer.from(JSON.stringify({ ...query, nonce })).toString("base64url");
+  // A framed pop-up's state says so: the page Zalo returns to hands the answer to its opener.
+  const stateFields = { ...query, ...(input.popup ? { popup: "1" } : {}), nonce };
+  const state = Buffer.from(JSON.stringify(stateFields)).toString("base64url");
   const { url, codeVerifier } = await authorizationRequest(ctx.env, provider, {
     redirectUri: options.linkUserId ? linkRedirectUri(ctx, provider) : redirectUri(ctx, provider),
     state,

@@ -115,7 +115,10 @@ describe("Zalo Login v4", () => {
     expect(started.body.data.binding).toMatch(/^[\w-]{40,}$/);
     // The frame stays in its product: no default to the builder as for a whole-page move.
     const state = new URL(String(started.body.data.url)).searchParams.get("state");
-    expect(JSON.parse(Buffer.from(String(state), "base64").toString())).not.toHaveProperty("app_code");
+    const fields = JSON.parse(Buffer.from(String(state), "base64").toString());
+    expect(fields).not.toHaveProperty("app_code");
+    // The page Zalo returns to knows from the state that it is the pop-up and hands the answer on.
+    expect(fields.popup).toBe("1");
     zalo.nextIdentity({ id: nextZaloId() });
     const answer = await fetch(String(started.body.data.url), { redirect: "manual" });
     const back = new URL(String(answer.headers.get("location")));
