@@ -31,6 +31,12 @@ export const E2E_OIDC = {
   helpdesk: { clientId: "e2e-helpdesk" },
 };
 const OAUTH = `http://localhost:${E2E.peerOauthPort}`;
+/** Zalo Login v4 of the end-to-end app, played by the peers' HTTP side under /zalo. */
+export const E2E_ZALO_LOGIN = {
+  appId: "e2e-zalo-login",
+  secret: "e2e-zalo-login-secret",
+  base: `http://127.0.0.1:${E2E.peerHttpPort}/zalo`,
+};
 // A fresh data dir per run (the config is read by the runner and by each worker: reuse the first).
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "portal-e2e-"));
 
@@ -74,6 +80,8 @@ export default defineConfig({
         PEER_ESMS_API_KEY: E2E_ESMS.apiKey,
         PEER_ESMS_SECRET_KEY: E2E_ESMS.secretKey,
         PEER_ESMS_BRANDNAME: E2E_ESMS.brandname,
+        PEER_ZALO_LOGIN_APP_ID: E2E_ZALO_LOGIN.appId,
+        PEER_ZALO_LOGIN_SECRET: E2E_ZALO_LOGIN.secret,
       },
       reuseExistingServer: process.env.E2E_REUSE === "1",
       timeout: 30_000,
@@ -121,6 +129,11 @@ export default defineConfig({
         FACEBOOK_AUTH_URL: `${OAUTH}/authorize`,
         FACEBOOK_TOKEN_URL: `${OAUTH}/token`,
         FACEBOOK_USERINFO_URL: `${OAUTH}/userinfo?fields=id,name,email,picture`,
+        ZALO_LOGIN_APP_ID: E2E_ZALO_LOGIN.appId,
+        ZALO_LOGIN_APP_SECRET: E2E_ZALO_LOGIN.secret,
+        ZALO_LOGIN_AUTH_URL: `${E2E_ZALO_LOGIN.base}/v4/permission`,
+        ZALO_LOGIN_TOKEN_URL: `${E2E_ZALO_LOGIN.base}/v4/access_token`,
+        ZALO_LOGIN_PROFILE_URL: `${E2E_ZALO_LOGIN.base}/v2.0/me?fields=id,name,picture`,
         LEAD_CAPTURE_URL: `http://127.0.0.1:${E2E.peerHttpPort}/lead`,
         OIDC_CLIENTS: JSON.stringify([
           {

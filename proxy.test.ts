@@ -28,6 +28,7 @@ const FRAMED = {
   "/require-enable-2fa": "a framed sign-in of an account that must turn two-factor on",
   "/device-limit-exceeded": "a framed sign-in over the device limit",
   "/complete-reg": "a framed sign-in of an account without a phone",
+  "/complete-reg/social": "a framed Zalo sign-in (no email from Zalo) proves an address by code",
   "/forgottenpass": "the framed sign-in's forgot-password link",
   "/open-in-tab": "the frame's offer to open a page it may not show in a new tab",
   "/iframe": "a product's frame hands its token over",

@@ -34,6 +34,7 @@ export const PUBLIC_ROUTES = [
   "/forgottenpass",
   "/oauth2-google",
   "/oauth2-facebook",
+  "/oauth2-zalo",
   "/verify-2fa",
   "/require-enable-2fa",
   "/device-limit-exceeded",

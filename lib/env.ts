@@ -100,6 +100,15 @@ export const envSchema = z.object({
   FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
   FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
   FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email,picture"),
+  /**
+   * Sign in with Zalo (Zalo Login v4, PKCE): the app of developers.zalo.me, not the Official
+   * Account's ZALO_APP_ID/ZALO_APP_SECRET that send ZNS. The button shows when both are set.
+   */
+  ZALO_LOGIN_APP_ID: z.string().optional(),
+  ZALO_LOGIN_APP_SECRET: z.string().optional(),
+  ZALO_LOGIN_AUTH_URL: z.url().default("https://oauth.zaloapp.com/v4/permission"),
+  ZALO_LOGIN_TOKEN_URL: z.url().default("https://oauth.zaloapp.com/v4/access_token"),
+  ZALO_LOGIN_PROFILE_URL: z.url().default("https://graph.zalo.me/v2.0/me?fields=id,name,picture"),
   /** The form service that receives sign-up leads (SPEC §3 form-capture record); off when unset. */
   LEAD_CAPTURE_URL: z.url().optional(),
   /**

@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   SOCIAL_STATE_INVALID: 400,
   SOCIAL_FAILED: 502,
   SOCIAL_EMAIL_REQUIRED: 400,
+  /** The provider's identity is already linked to another account of the portal. */
+  SOCIAL_ALREADY_LINKED: 409,
+  /** Unlinking would leave the account without any way to sign in. */
+  SOCIAL_LAST_METHOD: 409,
+  SOCIAL_NOT_LINKED: 404,
   TWO_FA_INVALID: 400,
   /**
    * The app's code is right but its 30-second step was already spent (turning 2FA on, or the

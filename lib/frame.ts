@@ -20,6 +20,7 @@ export const FAMILY_FRAMED_PAGES = [
   "/require-enable-2fa",
   "/device-limit-exceeded",
   "/complete-reg",
+  "/complete-reg/social",
   "/forgottenpass",
   "/open-in-tab",
   "/iframe",

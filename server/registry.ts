@@ -15,6 +15,7 @@ import { checkoutCalls } from "./checkout/handlers";
 import { invoiceCalls } from "./invoice/handlers";
 import { leadCalls } from "./lead/handlers";
 import { notifyCalls } from "./notify/handlers";
+import { oauthCalls } from "./oauth/handlers";
 import { openApiCalls } from "./openapi/handlers";
 import { orderCalls } from "./order/handlers";
 import { packageCalls } from "./package/handlers";
@@ -28,6 +29,7 @@ import { userCalls } from "./user/handlers";
 /** Every /2.0 call: path → { auth, input, run }. Pages, the BFF and tests all go through here. */
 export const registry: Record<string, Call> = {
   ...authCalls,
+  ...oauthCalls,
   ...codeSignInCalls,
   ...captchaCalls,
   ...userCalls,

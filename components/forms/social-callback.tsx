@@ -5,7 +5,8 @@ import { flash } from "@/components/ui/toast";
 import { cancelDeletionHref } from "@/lib/deletion-pending";
 import { api, finishHandoff } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
-import type { SocialProvider } from "./social-buttons";
+import { providerName, type SocialProvider } from "@/server/oauth/schema";
+import { handOffToOpener } from "./social-popup";
 
 /** The provider's answer: Facebook may put it in the fragment, Google in the query. */
 function providerAnswer(): Record<string, string> {
@@ -32,12 +33,19 @@ function signInSearch(state: string | undefined): string {
 }
 
 /**
- * /oauth2-google and /oauth2-facebook: a blank page that works on load. With `start=1` (a frame
+ * /oauth2-google, /oauth2-facebook and /oauth2-zalo: a blank page that works on load. With `start=1` (a frame
  * sent the whole page here) it asks for the provider's address and goes; otherwise it hands the
  * provider's answer to the server and follows the result. A failure goes back to /signin with a
  * danger toast (SPEC §4).
  */
-export function SocialCallback({ provider }: { provider: SocialProvider }) {
+export function SocialCallback({
+  provider,
+  returnTo,
+}: {
+  provider: SocialProvider;
+  /** Where a failure goes (a link from the profile goes back there); /signin by default. */
+  returnTo?: string;
+}) {
   const t = useTranslations("auth.social");
   const tc = useTranslations("common");
   const ran = useRef(false);
@@ -46,6 +54,8 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
     if (ran.current) return;
     ran.current = true;
     const answer = providerAnswer();
+    // A framed sign-in's pop-up (Zalo): the frame that opened it finishes the sign-in.
+    if (handOffToOpener(answer)) return;
     if (answer.start === "1") {
       const { start: _start, ...query } = answer;
       void api<{ url?: string }>(`/auth/${provider}-generate-url`, query, {
@@ -75,6 +85,7 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
       { networkMessage: tc("networkError"), on401: "return" },
     ).then((envelope) => {
       if (isSuccess(envelope)) {
+        // Signed in, or the next page: /complete-reg/social (Zalo has no email), the profile (linked).
         finishHandoff(envelope.data);
         return;
       }
@@ -84,9 +95,9 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
         return;
       }
       flash("error", envelope.message);
-      window.location.replace(`/signin${signInSearch(answer.state)}`);
+      window.location.replace(returnTo ?? `/signin${signInSearch(answer.state)}`);
     });
-  }, [provider, tc]);
+  }, [provider, returnTo, tc]);
 
   return (
     <p role="status" aria-live="polite" className="flex items-center gap-3 text-sm text-gray-600">
@@ -94,7 +105,7 @@ export function SocialCallback({ provider }: { provider: SocialProvider }) {
         aria-hidden
         className="size-4 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
       />
-      {t("working", { provider: provider === "google" ? "Google" : "Facebook" })}
+      {t("working", { provider: providerName(provider) })}
     </p>
   );
 }

@@ -1,7 +1,9 @@
 import "server-only";
+import { z } from "zod";
 import type { ErrorCode } from "@/lib/errors";
 import { type CallResult, defineCall } from "@/server/http/call";
 import type { Provider } from "@/server/oauth/providers";
+import { socialNextDto } from "@/server/oauth/schema";
 import { TRUST_DAYS, TRUSTED_DEVICE_COOKIE } from "@/server/two-factor/devices";
 import { redirectDto, userInfoDto } from "@/server/user/schema";
 import { type Adopted, adoptToken, confirmAdoption, getPendingAdoption } from "./adopt";
@@ -100,29 +102,34 @@ const socialUrlCall = (provider: Provider, name: string) =>
         maxAge: STATE_TTL_SECONDS,
         httpOnly: true,
       };
-      return { data: { url }, cookies: [cookie] };
+      // A framed pop-up: a frame may keep no cookie, so the frame holds the binding in memory.
+      return { data: input.popup ? { url, binding } : { url }, cookies: [cookie] };
     },
   });
 
 /** A social sign-in with what the provider sent back; its state's binding cookie goes either way. */
 const socialSignInCall = (provider: Provider, name: string) =>
   defineCall({
-    auth: "none",
+    // A state started from the profile's "link" button is finished by that signed-in person.
+    auth: "optional",
     summary: `Finish a ${name} sign-in with what ${name} sent back`,
     input: socialCallbackSchema,
-    output: signInResultDto,
+    output: z.union([signInResultDto, socialNextDto]),
     errors: [
       ...SOCIAL_ERRORS,
       "SOCIAL_STATE_INVALID",
       "SOCIAL_DENIED",
       "SOCIAL_EMAIL_REQUIRED",
+      "SOCIAL_ALREADY_LINKED",
       "EMAIL_TAKEN",
       "ACCOUNT_LOCKED",
       "ACCOUNT_DELETION_PENDING",
       "DEVICE_LIMIT_EXCEEDED",
     ],
     run: async (ctx, input) => {
-      const answer = signInAnswer(await finishSocialSignIn(ctx, provider, input));
+      const outcome = await finishSocialSignIn(ctx, provider, input);
+      const answer: CallResult =
+        outcome.kind === "next" ? { data: { redirect_url: outcome.redirectUrl } } : signInAnswer(outcome);
       const cleared = { name: OAUTH_BINDING_COOKIE, value: "", maxAge: 0, httpOnly: true };
       return { ...answer, cookies: [...(answer.cookies ?? []), cleared] };
     },
@@ -281,4 +288,6 @@ export const authCalls = {
   "/auth/facebook-generate-url": socialUrlCall("facebook", "Facebook"),
   "/auth/oauth2-google": socialSignInCall("google", "Google"),
   "/auth/oauth2-facebook": socialSignInCall("facebook", "Facebook"),
+  "/auth/zalo-generate-url": socialUrlCall("zalo", "Zalo"),
+  "/auth/oauth2-zalo": socialSignInCall("zalo", "Zalo"),
 };

@@ -184,6 +184,8 @@ export const socialUrlSchema = z.object({
   ref: optionalText(100),
   utm_source: optionalText(200),
   aff_sid: optionalText(200),
+  /** A framed sign-in's pop-up (Zalo): the binding comes back in the answer for the frame to keep. */
+  popup: flag,
 });
 export type SocialUrlInput = z.input<typeof socialUrlSchema>;
 
@@ -196,6 +198,10 @@ export const socialCallbackSchema = z.object({
   client_id: optionalText(200),
   search: optionalText(8000),
   path: optionalText(500),
+  /** A framed sign-in's pop-up: the binding the frame kept from its URL call (no cookie in a frame). */
+  binding: optionalText(100),
+  iframe: flag,
+  parent_origin: optionalText(300),
 });
 export type SocialCallbackInput = z.input<typeof socialCallbackSchema>;
 
@@ -294,7 +300,13 @@ export const signUpResultDto = verificationStepDto.extend({
 
 export const codeSentDto = z.object({ exp_time: z.number().int(), delivery_delayed: z.boolean() });
 
-export const socialUrlDto = z.object({ url: z.string().describe("The provider's authorization URL") });
+export const socialUrlDto = z.object({
+  url: z.string().describe("The provider's authorization URL"),
+  binding: z
+    .string()
+    .optional()
+    .describe("With popup=1 only: the state's binding, for the frame to send back"),
+});
 
 /** /auth/adopt-token: adopted (the cookie is set), or the confirmation page to send the browser to. */
 export const adoptTokenDto = z.union([

@@ -207,9 +207,12 @@ describe("social sign-in edge cases", () => {
     expect(body.data.error).toBe("EMAIL_TAKEN");
   });
 
-  it("refuses an identity without an email", async () => {
+  it("sends an identity without an email to prove an address at /complete-reg/social", async () => {
     const { body } = await socialSignIn("facebook", { sub: "no-email" });
-    expect(body.data.error).toBe("SOCIAL_EMAIL_REQUIRED");
+    expect(body.code).toBe(200);
+    expect(String(body.data.redirect_url)).toMatch(
+      /^\/complete-reg\/social\?token=[\w-]+&provider=facebook$/,
+    );
   });
 
   it("says when a provider is not configured", async () => {

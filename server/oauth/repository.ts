@@ -37,3 +37,12 @@ export async function findOauthAccountsOf(db: Executor, userId: string): Promise
     .where(eq(oauthAccounts.userId, userId))
     .orderBy(oauthAccounts.createdAt);
 }
+
+/** Removes one provider's identity from an account; whether there was one. */
+export async function unlinkOauthAccount(db: Executor, userId: string, provider: string): Promise<boolean> {
+  const removed = await db
+    .delete(oauthAccounts)
+    .where(and(eq(oauthAccounts.userId, userId), eq(oauthAccounts.provider, provider)))
+    .returning({ id: oauthAccounts.id });
+  return removed.length > 0;
+}

@@ -21,6 +21,7 @@ export type SecurityEventType =
   | "email_verified"
   | "registration_completed"
   | "social_linked"
+  | "social_unlinked"
   | "2fa_enabled"
   | "2fa_disabled"
   | "2fa_verified"

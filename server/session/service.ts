@@ -46,7 +46,7 @@ export type SecondFactorKind = "totp" | "sms" | "backup" | "passkey" | "trusted_
  * How a sign-in proved who the person is (its first factor): a password, a passkey (with user
  * verification), a Google or Facebook account, or a verification code (sign-up, unverified account).
  */
-export type SignInMethod = "password" | "passkey" | "google" | "facebook" | "code";
+export type SignInMethod = "password" | "passkey" | "google" | "facebook" | "zalo" | "code";
 
 /**
  * The second factors the operator console accepts: proved at this very sign-in. A trusted browser

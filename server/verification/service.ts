@@ -42,7 +42,11 @@ export type FlowPurpose =
   /** An email code proving a signed-in person who has no password (a social sign-up) before a sensitive change. */
   | "reauth_email"
   /** Sign-in with a one-time code (server/auth/code-signin.ts); nobody behind it when the address is unknown. */
-  | "code_signin";
+  | "code_signin"
+  /** A provider's identity without an email (Zalo) waiting for an address: nobody behind it yet. */
+  | "social_signup"
+  /** The code that proves that address and links the identity to its account. */
+  | "social_link";
 
 export type { FlowTokenRow };
 

@@ -18,16 +18,25 @@
 //         GET /logout-<app>      → a product's sign-out page; GET /logouts lists the hits
 //         POST /webhook/<app>    → a product's event receiver: records {signature, body}; GET /webhooks lists them
 //         POST /webhook-down?app=<app>&down=1|0 → the receiver of <app> answers 503 (down=1) or works again
+//         GET /zalo/v4/permission, POST /zalo/v4/access_token, GET /zalo/v2.0/me
+//                                → Zalo Login v4 (tests/peers/zalo.ts startZaloLogin)
+//         POST /zalo/identity    → who signs in at Zalo next (JSON ZaloIdentity)
 //   OAuth 127.0.0.1:$PEER_OAUTH_PORT (Google discovery + Facebook-style endpoints)
 import { createServer } from "node:http";
 import { ESMS_PATH, invalidEsmsRequest } from "./esms";
 import { type Identity, startOAuthPeer } from "./oauth";
 import { startSmtpPeer } from "./smtp";
+import { startZaloLogin, type ZaloIdentity } from "./zalo";
 
 const smtpPort = Number(process.env.PEER_SMTP_PORT ?? 2526);
 const httpPort = Number(process.env.PEER_HTTP_PORT ?? 3311);
 const oauthPort = Number(process.env.PEER_OAUTH_PORT ?? 3312);
 const oauth = await startOAuthPeer(oauthPort);
+/** Zalo Login's app of the end-to-end portal (playwright.config.ts E2E_ZALO_LOGIN). */
+const zaloLogin = startZaloLogin({
+  id: process.env.PEER_ZALO_LOGIN_APP_ID ?? "e2e-zalo-login",
+  secret: process.env.PEER_ZALO_LOGIN_SECRET ?? "e2e-zalo-login-secret",
+});
 /** The eSMS account the end-to-end app is configured with (playwright.config.ts). */
 const esmsAccount = {
   apiKey: process.env.PEER_ESMS_API_KEY ?? "e2e-esms-api-key",
@@ -67,7 +76,12 @@ const callbacks: Record<string, string>[] = [];
 createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", `http://localhost:${httpPort}`);
   res.setHeader("content-type", "application/json");
-  if (req.method === "POST" && url.pathname === "/sms") {
+  if (req.method === "POST" && url.pathname === "/zalo/identity") {
+    zaloLogin.nextIdentity((await readJson(req)) as ZaloIdentity);
+    res.end("{}");
+  } else if (url.pathname.startsWith("/zalo/") && (await zaloLogin.handle(req, res, "/zalo"))) {
+    // answered by Zalo Login
+  } else if (req.method === "POST" && url.pathname === "/sms") {
     smses.push((await readJson(req)) as Sms);
     res.end("{}");
   } else if (req.method === "POST" && url.pathname === ESMS_PATH) {

@@ -4,8 +4,169 @@
 // token that was spent (-14014), refuses a refresh after `revoke()`, answers -124 to an access token
 // it did not issue (or expired), and checks the ZNS body: a 84… phone, template id, template data,
 // tracking id. What each ZNS answers is scripted per request.
-import { createServer, type IncomingMessage } from "node:http";
+// It also plays Zalo Login v4 (sign in with Zalo; `startZaloLogin`, also mounted by the
+// end-to-end peers under /zalo): the permission page answers at once with a code for the
+// identity chosen next, the code exchange checks the secret_key header, app_id and the PKCE
+// verifier against the challenge, and the Graph API's /me answers that identity.
+import { createHash, randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+
+/** Who signs in at Zalo next, or how Zalo refuses. */
+export type ZaloIdentity = {
+  id: string;
+  name?: string;
+  picture?: string;
+  /** The person refused the permission: the redirect carries an error and no code. */
+  deny?: boolean;
+  /** The token endpoint answers `{ error: <this> }` (e.g. -14019: invalid code) for this code. */
+  tokenError?: number;
+};
+
+/** The Zalo Login part of a peer: its app, the next identity, and what it was asked. */
+export type ZaloLogin = {
+  app: { id: string; secret: string };
+  nextIdentity: (identity: ZaloIdentity) => void;
+  /** Every code exchange: its form and whether the verifier matched the challenge. */
+  exchanges: { form: Record<string, string>; secretKey: string; pkceOk: boolean }[];
+  /** Every permission request's query. */
+  permissions: Record<string, string>[];
+  /** Handles a request under `prefix` ("" for a peer of its own); false when it is not Zalo Login's. */
+  handle: (req: IncomingMessage, res: ServerResponse, prefix?: string) => Promise<boolean>;
+};
+
+const s256 = (verifier: string) => createHash("sha256").update(verifier).digest("base64url");
+
+export function startZaloLogin(app = { id: "zalo-login-app", secret: "zalo-login-secret" }): ZaloLogin {
+  let next: ZaloIdentity = { id: "9000000000000000001", name: "Nguyễn Zalo" };
+  const byCode = new Map<string, { identity: ZaloIdentity; challenge: string }>();
+  const byToken = new Map<string, ZaloIdentity>();
+  const login: ZaloLogin = {
+    app,
+    nextIdentity: (identity) => {
+      next = identity;
+    },
+    exchanges: [],
+    permissions: [],
+    handle: async (req, res, prefix = "") => {
+      const url = new URL(req.url ?? "/", "http://zalo.local");
+      if (!url.pathname.startsWith(prefix)) return false;
+      const path = url.pathname.slice(prefix.length);
+      const json = (body: unknown) => {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify(body));
+      };
+      if (req.method === "GET" && path === "/v4/permission") {
+        const query = Object.fromEntries(url.searchParams);
+        login.permissions.push(query);
+        const identity = next;
+        const back = new URL(query.redirect_uri ?? "");
+        back.searchParams.set("state", query.state ?? "");
+        if (query.app_id !== app.id || !query.code_challenge) {
+          back.searchParams.set("error", "-14003");
+        } else if (identity.deny) {
+          back.searchParams.set("error", "-14008");
+          back.searchParams.set("error_description", "User denied the permission");
+        } else {
+          const code = randomBytes(16).toString("hex");
+          byCode.set(code, { identity, challenge: query.code_challenge });
+          back.searchParams.set("code", code);
+          back.searchParams.set("code_challenge", query.code_challenge);
+        }
+        res.statusCode = 302;
+        res.setHeader("location", back.toString());
+        res.end();
+        return true;
+      }
+      if (req.method === "POST" && path === "/v4/access_token") {
+        const form = Object.fromEntries(new URLSearchParams(await readBody(req)));
+        const secretKey = String(req.headers.secret_key ?? "");
+        const issued = byCode.get(form.code ?? "");
+        const pkceOk = Boolean(issued && form.code_verifier && s256(form.code_verifier) === issued.challenge);
+        login.exchanges.push({ form, secretKey, pkceOk });
+        const refusal =
+          secretKey !== app.secret
+            ? { error: -14002, error_name: "Invalid app secret" }
+            : form.app_id !== app.id || form.grant_type !== "authorization_code"
+              ? { error: -14001, error_name: "Invalid parameter" }
+              : !issued
+                ? { error: -14019, error_name: "Invalid authorization code" }
+                : !pkceOk
+                  ? { error: -14020, error_name: "Invalid code verifier" }
+                  : issued.identity.tokenError
+                    ? { error: issued.identity.tokenError, error_name: "Scripted refusal" }
+                    : undefined;
+        if (issued) byCode.delete(form.code ?? "");
+        if (refusal || !issued) {
+          json(refusal);
+          return true;
+        }
+        const accessToken = randomBytes(16).toString("hex");
+        byToken.set(accessToken, issued.identity);
+        json({
+          access_token: accessToken,
+          refresh_token: randomBytes(8).toString("hex"),
+          expires_in: "3600",
+        });
+        return true;
+      }
+      if (req.method === "GET" && path === "/v2.0/me") {
+        const identity = byToken.get(String(req.headers.access_token ?? ""));
+        if (!identity) {
+          json({ error: -501, message: "Access token is invalid" });
+          return true;
+        }
+        json({
+          id: identity.id,
+          name: identity.name ?? "",
+          picture: { data: { url: identity.picture ?? "https://s120.avatar.talk.zdn.vn/default" } },
+          error: 0,
+          message: "Success",
+        });
+        return true;
+      }
+      return false;
+    },
+  };
+  return login;
+}
+
+/** The portal's Zalo Login settings for a peer at `origin` (its routes under `prefix`). */
+export function zaloLoginEnv(login: ZaloLogin, origin: string, prefix = "") {
+  return {
+    ZALO_LOGIN_APP_ID: login.app.id,
+    ZALO_LOGIN_APP_SECRET: login.app.secret,
+    ZALO_LOGIN_AUTH_URL: `${origin}${prefix}/v4/permission`,
+    ZALO_LOGIN_TOKEN_URL: `${origin}${prefix}/v4/access_token`,
+    ZALO_LOGIN_PROFILE_URL: `${origin}${prefix}/v2.0/me?fields=id,name,picture`,
+  };
+}
+
+/** A peer that plays only Zalo Login, on a port of its own (integration tests). */
+export async function startZaloLoginPeer(): Promise<{
+  login: ZaloLogin;
+  env: ReturnType<typeof zaloLoginEnv>;
+  close: () => Promise<void>;
+}> {
+  const login = startZaloLogin();
+  const server = createServer(async (req, res) => {
+    if (!(await login.handle(req, res))) {
+      res.statusCode = 404;
+      res.end("{}");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    login,
+    env: zaloLoginEnv(login, `http://127.0.0.1:${port}`),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 export type ZnsRequest = {
   accessToken: string;
