@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { isSuccess } from "@/lib/http/envelope";
 import { getMe, pageCall } from "@/server/http/page-call";
+import type { ReauthMethodsDto } from "@/server/passkey/schema";
 import type { AffiliateInfoDto, MyReferrerDto } from "@/server/user/schema";
 import type { UserInfoDto } from "@/server/user/service";
 import { AffiliateCard } from "./affiliate-card";
@@ -20,14 +21,18 @@ export default async function ProfilePage() {
   // The layout sends a dead session away; the page renders alongside it and must not crash first.
   if (me.code !== 200) redirect("/signout?expired=1");
   const user = me.data;
-  const [referral, affiliate, referrer] = await Promise.all([
+  const [referral, affiliate, referrer, methods] = await Promise.all([
     pageCall<ReferralInfo>("/user/my-refferral-info"),
     pageCall<AffiliateInfoDto>("/affilate/my-affilate-info"),
     pageCall<MyReferrerDto>("/user/my-ref-affilate"),
+    pageCall<ReauthMethodsDto>("/user/reauth-methods"),
   ]);
   return (
     <>
       <ProfileHeader
+        // An account without a password (social or code sign-in) has none to change: it sets one
+        // in the Security section. Unknown (the call failed): the usual button.
+        hasPassword={isSuccess(methods) ? methods.data.password : true}
         user={{
           fullname: user.fullname,
           email: user.email,

@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
@@ -15,8 +16,15 @@ type Dialog = "profile" | "phone" | "password" | null;
  * SPEC §2 profile header: avatar or initial, greeting, email, phone (or the complete-phone
  * prompt), verify email while unverified, and the profile and password modals.
  */
-export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email: boolean } }) {
+export function ProfileHeader({
+  user,
+  hasPassword = true,
+}: {
+  user: EditableUser & { is_verify_email: boolean };
+  hasPassword?: boolean;
+}) {
   const t = useTranslations("account.profile");
+  const ts = useTranslations("account.setPassword");
   const router = useRouter();
   const toast = useToast();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -75,9 +83,19 @@ export function ProfileHeader({ user }: { user: EditableUser & { is_verify_email
           <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => setDialog("profile")}>
             {t("edit")}
           </Button>
-          <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => setDialog("password")}>
-            {t("changePassword")}
-          </Button>
+          {hasPassword ? (
+            <Button variant="secondary" className="flex-1 sm:flex-none" onClick={() => setDialog("password")}>
+              {t("changePassword")}
+            </Button>
+          ) : (
+            <Link
+              href="/account/profile/security"
+              data-testid="profile-set-password"
+              className="inline-flex min-h-11 flex-1 items-center justify-center rounded-lg border border-gray-300 bg-white px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-50 sm:flex-none"
+            >
+              {ts("button")}
+            </Link>
+          )}
         </div>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-3 sm:grid-cols-3 sm:gap-4">
