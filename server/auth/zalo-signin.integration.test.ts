@@ -251,6 +251,15 @@ describe("Zalo Login v4", () => {
     await call<Data>("/auth/oauth2-zalo", Object.fromEntries(back.searchParams), {
       cookie: `${session}; ${started.cookie}`,
     });
+    // Taking a way in away asks "confirm it's you" first.
+    const unproved = await call<Data>("/auth/unlink", { provider: "zalo" }, { cookie: session });
+    expect(unproved.body.data.error).toBe("REAUTH_REQUIRED");
+    expect((await call<Data>("/auth/sign-in-methods", {}, { cookie: session })).body.data.providers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ provider: "zalo", linked: true })]),
+    );
+    expect(
+      (await call<Data>("/user/reauthenticate", { password: PASSWORD }, { cookie: session })).status,
+    ).toBe(200);
     const unlinked = await call<Data>("/auth/unlink", { provider: "zalo" }, { cookie: session });
     expect(unlinked.body.code).toBe(200);
     const methods = await call<Data>("/auth/sign-in-methods", {}, { cookie: session });

@@ -83,10 +83,11 @@ export const oauthCalls = {
   "/auth/unlink": defineCall({
     auth: "session",
     portalSessionOnly: true,
-    summary: "Unlink a provider, unless it is the last way to sign in",
+    summary:
+      "Unlink a provider, unless it is the last way to sign in; after /user/reauthenticate (or its passkey or code forms) within 10 minutes",
     input: unlinkSchema,
     output: noDataDto,
-    errors: ["SOCIAL_NOT_LINKED", "SOCIAL_LAST_METHOD"],
+    errors: ["SOCIAL_NOT_LINKED", "SOCIAL_LAST_METHOD", "REAUTH_REQUIRED"],
     run: async (ctx, input) => {
       await unlinkProvider(ctx, input.provider);
       return { message: "account.signInMethods.unlinked" };

@@ -2,6 +2,7 @@ import "server-only";
 import { AppError } from "@/lib/errors";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { Executor } from "@/server/db/client";
+import { requireRecentReauth } from "@/server/passkey/reauth";
 import { passkeysForExport } from "@/server/passkey/service";
 import { recordSecurityEvent } from "@/server/security/service";
 import { configuredProviders, type Provider } from "./providers";
@@ -71,6 +72,9 @@ export async function unlinkProvider(ctx: Ctx, provider: Provider): Promise<void
     methods.passkeys +
     methods.providers.filter((p) => p.linked && p.provider !== provider).length;
   if (others === 0) throw new AppError("SOCIAL_LAST_METHOD");
+  // Taking a way in away is asked for again, as adding a passkey is: a borrowed session cannot
+  // cut the owner off from the provider they sign in with (refusals above need no proof).
+  await requireRecentReauth(ctx);
   if (!(await unlinkOauthAccount(ctx.db, user.id, provider))) throw new AppError("SOCIAL_NOT_LINKED");
   await recordSecurityEvent(ctx, user.id, "social_unlinked", { provider });
 }

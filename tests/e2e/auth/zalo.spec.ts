@@ -75,12 +75,18 @@ test("a refused permission comes back to /signin with a line in the person's lan
 
 test("the profile lists the sign-in methods, links Zalo and unlinks it", async ({ page }) => {
   await english(page);
-  await freshAccount(page);
+  const account = await freshAccount(page);
   await expect(page.getByRole("heading", { name: "Sign-in methods" })).toBeVisible();
   await expect(page.getByTestId("method-google")).toContainText("Linked since");
   const identity = { id: zaloId(), name: "Not The Same Name" };
   await linkZalo(page, identity);
   await page.getByTestId("method-zalo").getByRole("button", { name: "Unlink Zalo" }).click();
+  // Taking a way in away asks "confirm it's you" first; then the unlinking goes on by itself.
+  const reauth = page.getByRole("dialog", { name: "Confirm it's you" });
+  await expect(reauth.getByText("before unlinking Zalo")).toBeVisible();
+  await reauth.getByLabel("Your password").fill(account.password);
+  await reauth.getByRole("button", { name: "Confirm", exact: true }).click();
+  await expect(reauth).toHaveCount(0);
   await expect(page.getByText("Unlinked")).toBeVisible();
   await expect(page.getByTestId("method-zalo").getByRole("button", { name: "Link Zalo" })).toBeVisible();
 });

@@ -29,13 +29,24 @@ function useSubmit() {
   return { busy, error, submit, clear: () => setError({}) };
 }
 
-/** "Confirm it's you" before adding a passkey (password, another passkey, or an emailed code). */
-export function ReauthDialog({ onClose, onDone }: { onClose: () => void; onDone: () => void }) {
+/**
+ * "Confirm it's you" (password, a passkey, or an emailed code) before adding a passkey, or before
+ * what `reason` says (unlinking a sign-in method).
+ */
+export function ReauthDialog({
+  onClose,
+  onDone,
+  reason,
+}: {
+  onClose: () => void;
+  onDone: () => void;
+  reason?: string;
+}) {
   const t = useTranslations("reauth");
   const tc = useTranslations("common");
   return (
     <MessageDialog open title={t("title")} onClose={onClose}>
-      <ReauthStep reason={t("passkeyReason")} cancel={tc("cancel")} onDone={onDone} />
+      <ReauthStep reason={reason ?? t("passkeyReason")} cancel={tc("cancel")} onDone={onDone} />
     </MessageDialog>
   );
 }

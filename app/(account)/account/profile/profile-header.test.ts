@@ -22,11 +22,13 @@ const USER = {
 
 function header(hasPassword: boolean): string {
   return renderToStaticMarkup(
-    createElement(
-      NextIntlClientProvider,
-      { locale: "en", messages: en, timeZone: "Asia/Ho_Chi_Minh" },
-      createElement(ProfileHeader, { user: USER, hasPassword }),
-    ),
+    createElement(NextIntlClientProvider, {
+      locale: "en",
+      messages: en,
+      timeZone: "Asia/Ho_Chi_Minh",
+      // biome-ignore lint/correctness/noChildrenProp: the provider's props type requires children (a .ts file has no JSX).
+      children: createElement(ProfileHeader, { user: USER, hasPassword }),
+    }),
   );
 }
 

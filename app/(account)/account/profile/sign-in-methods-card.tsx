@@ -7,6 +7,7 @@ import { formatListDateTime } from "@/lib/format";
 import { api } from "@/lib/http/client";
 import { isSuccess } from "@/lib/http/envelope";
 import { providerName, type SignInMethodsDto, type SocialProvider } from "@/server/oauth/schema";
+import { ReauthDialog } from "./passkey-dialogs";
 import { ListStatus, SecurityCard, useCall } from "./security-card";
 
 /**
@@ -20,6 +21,9 @@ export function SignInMethodsCard({ timeZone }: { timeZone: string }) {
   const toast = useToast();
   const { data, error, isLoading, mutate } = useCall<SignInMethodsDto>("/auth/sign-in-methods");
   const [busy, setBusy] = useState<SocialProvider | null>(null);
+  /** The provider whose unlinking waits for "confirm it's you". */
+  const [reauthFor, setReauthFor] = useState<SocialProvider | null>(null);
+  const tr = useTranslations("reauth");
 
   async function link(provider: SocialProvider) {
     setBusy(provider);
@@ -40,6 +44,10 @@ export function SignInMethodsCard({ timeZone }: { timeZone: string }) {
     setBusy(provider);
     const envelope = await api("/auth/unlink", { provider }, { networkMessage: tc("networkError") });
     setBusy(null);
+    if (envelope.data?.error === "REAUTH_REQUIRED") {
+      setReauthFor(provider);
+      return;
+    }
     toast.show(isSuccess(envelope) ? "success" : "error", envelope.message);
     if (isSuccess(envelope)) await mutate();
   }
@@ -87,6 +95,17 @@ export function SignInMethodsCard({ timeZone }: { timeZone: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {reauthFor && (
+        <ReauthDialog
+          reason={tr("unlinkReason", { provider: providerName(reauthFor) })}
+          onClose={() => setReauthFor(null)}
+          onDone={() => {
+            const provider = reauthFor;
+            setReauthFor(null);
+            void unlink(provider);
+          }}
+        />
       )}
       {toast.view}
     </SecurityCard>
