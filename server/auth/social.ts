@@ -241,7 +241,7 @@ export async function finishSocialSignIn(
       subject: profile.subject,
       email: profile.email,
     });
-    return { kind: "next", redirectUrl: `/account/profile?linked=${provider}` };
+    return { kind: "next", redirectUrl: `/account/profile/security?linked=${provider}` };
   }
   const query = data.query ?? {};
   const found = await accountFor(ctx, provider, profile, query);

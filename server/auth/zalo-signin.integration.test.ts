@@ -221,7 +221,7 @@ describe("Zalo Login v4", () => {
       cookie: `${session}; ${started2.cookie}`,
     });
     expect(done.body.code).toBe(200);
-    expect(done.body.data.redirect_url).toBe("/account/profile?linked=zalo");
+    expect(done.body.data.redirect_url).toBe("/account/profile/security?linked=zalo");
     const methods = await call<Data>("/auth/sign-in-methods", {}, { cookie: session });
     expect(methods.body.data).toMatchObject({ has_password: true, passkeys: 0 });
     expect(methods.body.data.providers?.find((p) => p.provider === "zalo")?.linked).toBe(true);

@@ -29,12 +29,19 @@ async function withZaloIdentity(identity: ZaloIdentity, start: () => Promise<voi
   });
 }
 
-/** On the profile, signed in: links Zalo as `identity` and checks the card says so. */
+/** The profile's Security section, where the sign-in methods are (issue 39's sections). */
+async function securitySection(page: Page) {
+  await page.goto("/account/profile/security");
+  await hydrated(page);
+}
+
+/** Signed in: links Zalo as `identity` from the Security section and checks the card says so. */
 async function linkZalo(page: Page, identity: ZaloIdentity) {
+  if (!page.url().includes("/account/profile/security")) await securitySection(page);
   const card = page.getByTestId("method-zalo");
   await withZaloIdentity(identity, async () => {
     await card.getByRole("button", { name: "Link Zalo" }).click();
-    await expect(page).toHaveURL(/\/account\/profile\?linked=zalo$/);
+    await expect(page).toHaveURL(/\/account\/profile\/security\?linked=zalo$/);
   });
   await hydrated(page);
   await expect(page.getByTestId("method-zalo").getByRole("button", { name: "Unlink Zalo" })).toBeVisible();
@@ -76,6 +83,7 @@ test("a refused permission comes back to /signin with a line in the person's lan
 test("the profile lists the sign-in methods, links Zalo and unlinks it", async ({ page }) => {
   await english(page);
   const account = await freshAccount(page);
+  await securitySection(page);
   await expect(page.getByRole("heading", { name: "Sign-in methods" })).toBeVisible();
   await expect(page.getByTestId("method-google")).toContainText("Linked since");
   const identity = { id: zaloId(), name: "Not The Same Name" };

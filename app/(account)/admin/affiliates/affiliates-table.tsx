@@ -67,7 +67,8 @@ export const AffiliatesTable = defineList({
         <>
           <Link
             href={`/admin/people/${encodeURIComponent(row.id)}`}
-            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            // A long address breaks anywhere rather than widen its column and fold the headers.
+            className="break-all font-medium text-brand-700 underline-offset-2 hover:underline"
             aria-label={f.t("openPerson", { email: row.email })}
           >
             {row.email}
@@ -85,7 +86,7 @@ export const AffiliatesTable = defineList({
           paying: f.number(row.paying_customers),
           total: f.number(row.customers),
         }),
-      className: "tabular-nums",
+      className: "whitespace-nowrap tabular-nums",
     }),
     c.cell(
       "earned",
@@ -108,7 +109,7 @@ export const AffiliatesTable = defineList({
     c.vnd("unpaid", "unpaid", { className: TABLE_HIDDEN }),
     c.vnd("invoiced", "invoiced", { className: TABLE_HIDDEN }),
     c.vnd("paid", "paid", { className: TABLE_HIDDEN }),
-    c.date("joined_at", "joinedAt"),
+    c.date("joined_at", "joinedAt", { className: "whitespace-nowrap" }),
     c.menu((row, f) => f.t("menuLabel", { email: row.email }), [{ label: "setLevel", open: "level" }]),
   ],
   filters: (f) => [

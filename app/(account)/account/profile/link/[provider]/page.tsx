@@ -21,7 +21,7 @@ export default async function LinkCallbackPage({ params }: { params: Promise<{ p
     <ClientIntl namespaces={[...ACCOUNT_NAMESPACES, "auth.social"]}>
       <main className="mx-auto max-w-md p-8">
         <h1 className="sr-only">{providerName(provider)}</h1>
-        <SocialCallback provider={provider} returnTo="/account/profile" />
+        <SocialCallback provider={provider} returnTo="/account/profile/security" />
       </main>
     </ClientIntl>
   );
