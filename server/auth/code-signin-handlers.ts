@@ -10,13 +10,15 @@ import {
 } from "./code-signin";
 import {
   codeSignInResendSchema,
+  codeSignUpSchema,
   codeSignInResentDto,
   codeSignInStartDto,
   codeSignInStartSchema,
   codeSignInVerifySchema,
 } from "./code-signin-schema";
+import { signUpByCode } from "./code-signup";
 import { signInAnswer } from "./handlers";
-import { signInResultDto } from "./schema";
+import { signInResultDto, verificationStepDto } from "./schema";
 
 const FLOW_ERRORS = [
   "PASSWORDLESS_DISABLED",
@@ -77,5 +79,14 @@ export const codeSignInCalls = {
       "DEVICE_LIMIT_EXCEEDED",
     ],
     run: async (ctx, input) => signInAnswer(await verifyCodeSignIn(ctx, input)),
+  }),
+  "/auth/code-signup": defineCall({
+    auth: "none",
+    summary:
+      "No account yet: open one for the email or phone of a code sign-in (name, the other identifier, no password); a code then verifies it at /verify-account",
+    input: codeSignUpSchema,
+    output: verificationStepDto,
+    errors: [...FLOW_ERRORS, "REGISTRATION_DISABLED", "CAPTCHA_INVALID", "DELIVERY_FAILED"],
+    run: async (ctx, input) => signInAnswer(await signUpByCode(ctx, input)),
   }),
 };

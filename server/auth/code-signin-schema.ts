@@ -3,8 +3,18 @@
 // Kept beside schema.ts rather than in it so the password sign-in's schemas stay one screen long.
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
-import { isValidPhone, normalizePhone, optionalText, otpCodeField, text } from "@/lib/validation";
-import { handoff } from "./schema";
+import {
+  countryCodeField,
+  emailField,
+  isValidPhone,
+  MSG,
+  normalizePhone,
+  optionalText,
+  otpCodeField,
+  text,
+  withPhone,
+} from "@/lib/validation";
+import { handoff, phoneText, policyField } from "./schema";
 
 /** The catalog keys of the identifier's refusals (the `codeSignIn` group). */
 export const CODE_SIGNIN_KEYS = {
@@ -14,7 +24,13 @@ export const CODE_SIGNIN_KEYS = {
 } as const;
 
 /** What the person typed, told apart: an email, or a phone in its stored form (lib/validation.ts). */
-export type Identifier = { kind: "email"; email: string } | { kind: "phone"; phone: string };
+export type Identifier =
+  | { kind: "email"; email: string }
+  | {
+      kind: "phone";
+      phone: string /** Its country, as the phone field keeps it (vn, th…). */;
+      country: string;
+    };
 
 const EMAIL = z.email();
 
@@ -34,7 +50,7 @@ export function parseIdentifier(raw: string): Identifier | undefined {
     ? (parsePhoneNumberFromString(compact)?.country ?? "").toLowerCase()
     : "vn";
   if (!country || !isValidPhone(compact, country)) return undefined;
-  return { kind: "phone", phone: normalizePhone(compact, country) };
+  return { kind: "phone", phone: normalizePhone(compact, country), country };
 }
 
 const identifierField = z
@@ -85,3 +101,37 @@ export const codeSignInResentDto = z.object({
   exp_time: z.number().int(),
   resend_in: z.number().int(),
 });
+
+/**
+ * /auth/code-signup: a new account for the email or phone a code sign-in started with (its flow
+ * token, from the browser that started it). The person adds a name and the other identifier —
+ * a phone for an email, an email for a phone — as SPEC's complete registration asks; no password.
+ */
+const codeSignUpFields = z.object({
+  token: text({ min: 1, max: 200 }),
+  fullname: text({ min: 1, max: 100 }),
+  email: emailField.optional(),
+  phone: phoneText.optional(),
+  country_code: countryCodeField,
+  /** The ALTCHA payload: every sign-up carries one, as /auth/signup's does. */
+  captcha: z
+    .string({ error: () => MSG.captchaRequired })
+    .min(1, { error: MSG.captchaRequired })
+    .max(20_000),
+  referral_id: optionalText(100),
+  affilate_code: optionalText(100),
+  ladiflow_ref: optionalText(100),
+  utm_source: optionalText(200),
+  aff_sid: optionalText(200),
+  ...handoff,
+});
+export const codeSignUpSchema = withPhone(codeSignUpFields, { required: false });
+export type CodeSignUpInput = z.input<typeof codeSignUpSchema>;
+
+/** The short form's own rules: the identifier the code did not go to is required, and the policy box. */
+export function codeSignUpFormSchema(channel: CodeSignInStartDto["channel"]) {
+  const withPolicy = codeSignUpFields.extend(policyField);
+  return channel === "EMAIL"
+    ? withPhone(withPolicy, { required: true })
+    : withPhone(withPolicy.extend({ email: emailField }), { required: false });
+}

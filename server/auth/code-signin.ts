@@ -54,7 +54,13 @@ export const CODE_SIGNIN_TTL_SECONDS = 15 * 60;
 export const CODE_SIGNIN_FLOOR_MS = 800;
 
 /** What a code sign-in's flow keeps: the stopped sign-in, where the code goes, whose browser. */
-type CodeSignInData = PendingSignIn & { bindingHash: string; channel: Channel; destination: string };
+export type CodeSignInData = PendingSignIn & {
+  bindingHash: string;
+  channel: Channel;
+  destination: string;
+  /** A phone's country (vn, th…), for the account a sign-up by code opens with it. */
+  country?: string;
+};
 
 /**
  * A phone's code goes by Zalo ZNS (deliver.ts sends it by SMS when Zalo refuses it for good),
@@ -69,7 +75,7 @@ const destinationOf = (identifier: Identifier) =>
 const masked = (channel: Channel, destination: string) =>
   channel === "EMAIL" ? maskEmail(destination) : maskPhone(destination);
 
-function requireEnabled(ctx: Pick<Ctx, "env">): void {
+export function requireEnabled(ctx: Pick<Ctx, "env">): void {
   if (!ctx.env.PASSWORDLESS_ENABLED) throw new AppError("PASSWORDLESS_DISABLED");
 }
 
@@ -129,6 +135,7 @@ export async function startCodeSignIn(
     bindingHash: sha256(binding),
     channel,
     destination,
+    ...(identifier.kind === "phone" ? { country: identifier.country } : {}),
   };
   const { token, flow } = await createFlow(ctx, {
     purpose: "code_signin",
@@ -162,7 +169,10 @@ async function issueCode(ctx: Ctx, flow: FlowTokenRow, data: CodeSignInData): Pr
 }
 
 /** The live code sign-in behind `token`, only from the browser that started it; else FLOW_TOKEN_INVALID. */
-async function boundFlow(ctx: Ctx, token: string): Promise<{ flow: FlowTokenRow; data: CodeSignInData }> {
+export async function boundFlow(
+  ctx: Ctx,
+  token: string,
+): Promise<{ flow: FlowTokenRow; data: CodeSignInData }> {
   const flow = await findAnonymousFlow(ctx, token, "code_signin");
   const data = flow?.data as Partial<CodeSignInData> | undefined;
   const binding = ctx.cookies[CODE_SIGNIN_BINDING_COOKIE];

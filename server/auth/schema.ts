@@ -45,7 +45,7 @@ export const handoff = {
 };
 
 /** The phone as typed; `withPhone` checks it for its country and normalises it. */
-const phoneText = z
+export const phoneText = z
   .string({ error: () => MSG.required })
   .trim()
   .max(30);
@@ -104,7 +104,7 @@ export const signUpSchema = withPhone(signUpFields.superRefine(notPersonal), { r
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 /** The policy box of the sign-up and complete-registration forms; it never leaves the browser. */
-const policyField = {
+export const policyField = {
   policy: z.boolean({ error: () => MSG.acceptPolicy }).refine((v) => v, { error: MSG.acceptPolicy }),
 };
 

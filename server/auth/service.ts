@@ -1,8 +1,6 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
 import { hashPassword, verifyPassword } from "@/lib/password";
 import { isPasswordSameAsEmail, PASSWORD_KEYS } from "@/lib/password-rule";
 import { consume, reward } from "@/lib/rate-limit";
@@ -10,17 +8,10 @@ import { deletionPendingRefusal, isDeletionPending } from "@/server/account-dele
 import { verifyCaptcha } from "@/server/captcha/altcha";
 import { type Ctx, requireAuth } from "@/server/context";
 import type { UserRow } from "@/server/db/tables/users";
-import { grantVerifyReward, recordReferral, referralFields } from "@/server/referral/service";
+import { grantVerifyReward } from "@/server/referral/service";
 import { recordSecurityEvent } from "@/server/security/service";
 import { createSession, revokeToken } from "@/server/session/service";
-import {
-  createUser,
-  findUserByEmail,
-  findUserById,
-  toUserInfo,
-  type UserInfoDto,
-  updateUser,
-} from "@/server/user/service";
+import { findUserById, toUserInfo, type UserInfoDto, updateUser } from "@/server/user/service";
 import {
   checkCode,
   type FlowTokenRow,
@@ -32,6 +23,7 @@ import { finishSignIn, handoffQuery, type PendingSignIn, type SignInOutcome } fr
 import { allowedHosts } from "./hand-off";
 import { accountLocked } from "./locked";
 import { checkNewPassword } from "./new-password";
+import { openAccount } from "./open-account";
 import { findAccountToSignIn } from "./repository";
 import type {
   completeRegisterSchema,
@@ -42,7 +34,7 @@ import type {
   verifyAccountSchema,
 } from "./schema";
 import { allowedCallback, withToken } from "./signin-result";
-import { findSignUpOwner, resendDecoy, startDecoySignUp, type TakenBy } from "./signup-decoy";
+import { resendDecoy } from "./signup-decoy";
 
 /** An address the account signed in from within this many days is the owner's usual one. */
 const KNOWN_ADDRESS_DAYS = 30;
@@ -102,11 +94,6 @@ export async function signIn(ctx: Ctx, input: z.output<typeof signInSchema>): Pr
   });
 }
 
-/** A short, unique, shareable code for the person's invite link. */
-export function newReferralCode(): string {
-  return randomBytes(6).toString("base64url").replace(/[-_]/g, "x").toLowerCase();
-}
-
 /**
  * A new account, then its /verify-account step. Details that already have an account are answered
  * as new ones (signup-decoy.ts): the same lookups and password hash on every path, so neither the
@@ -118,46 +105,8 @@ export async function signUp(ctx: Ctx, input: z.output<typeof signUpSchema>): Pr
   if (!(await verifyCaptcha(input.token))) throw new AppError("CAPTCHA_INVALID");
   // Judged on what was typed only, before any lookup: a taken email is refused alike (no enumeration).
   await checkNewPassword(ctx, { password: input.password, field: "password", person: input });
-  const taken = await findSignUpOwner(ctx, input);
   const passwordHash = await hashPassword(input.password);
-  const query = handoffQuery(input);
-  const decoy = (by: TakenBy) =>
-    startDecoySignUp(ctx, {
-      ...by,
-      channel: input.verify_type,
-      destination: input.verify_type === "EMAIL" ? input.email : input.phone,
-      query,
-      appCode: input.app_code,
-    });
-  if (taken) return decoy(taken);
-  const referral = referralFields(ctx, input);
-  const user = await createUser(ctx, {
-    id: newId(),
-    email: input.email,
-    passwordHash,
-    fullname: input.fullname,
-    phone: input.phone,
-    countryCode: input.country_code,
-    language: ctx.lang,
-    verifyType: input.verify_type,
-    code: newReferralCode(),
-    referralId: referral.referral_id,
-    affilateCode: referral.affilate_code,
-    ladiflowRef: referral.ladiflow_ref,
-    utmSource: input.utm_source,
-    affSid: input.aff_sid,
-    signupAppCode: input.app_code,
-  });
-  if (!user) {
-    // Two sign-ups of one email racing: the unique index decides, the other is a taken email.
-    const winner = await findUserByEmail(ctx, input.email);
-    if (!winner) throw new Error("sign-up: the insert found a conflict but no account");
-    return decoy({ owner: winner, reason: "email" });
-  }
-  await recordReferral(ctx, user.id, referral);
-  await recordSecurityEvent(ctx, user.id, "signup", { app_code: input.app_code ?? null });
-  // A new account is unverified: this stops at the code step, whose success is the sign-in ("code").
-  return finishSignIn(ctx, { user, source: "signup", method: "code", query, isNew: true });
+  return openAccount(ctx, { ...input, passwordHash, query: handoffQuery(input) });
 }
 
 /** /auth/resend-otp: another code for the /verify-account step (a decoy's too, alike). */

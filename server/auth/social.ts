@@ -30,8 +30,8 @@ import {
 import { finishSignIn, handoffQuery, type SignInOutcome } from "./finish-signin";
 import { BUILDER_APP_CODE } from "./hand-off";
 import { accountLocked } from "./locked";
+import { newReferralCode } from "./open-account";
 import type { socialCallbackSchema, socialUrlSchema } from "./schema";
-import { newReferralCode } from "./service";
 import type { SignInQuery } from "./signin-result";
 
 /** The httpOnly cookie that binds an OAuth state to the browser that asked for it. */
