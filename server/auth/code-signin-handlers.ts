@@ -10,11 +10,11 @@ import {
 } from "./code-signin";
 import {
   codeSignInResendSchema,
-  codeSignUpSchema,
   codeSignInResentDto,
   codeSignInStartDto,
   codeSignInStartSchema,
   codeSignInVerifySchema,
+  codeSignUpSchema,
 } from "./code-signin-schema";
 import { signUpByCode } from "./code-signup";
 import { signInAnswer } from "./handlers";

@@ -130,8 +130,9 @@ export type CodeSignUpInput = z.input<typeof codeSignUpSchema>;
 
 /** The short form's own rules: the identifier the code did not go to is required, and the policy box. */
 export function codeSignUpFormSchema(channel: CodeSignInStartDto["channel"]) {
-  const withPolicy = codeSignUpFields.extend(policyField);
+  // The flow token is the form's own, not a field; the identifier the code went to is not asked.
+  const base = codeSignUpFields.omit({ token: true, email: true }).extend(policyField);
   return channel === "EMAIL"
-    ? withPhone(withPolicy, { required: true })
-    : withPhone(withPolicy.extend({ email: emailField }), { required: false });
+    ? withPhone(base, { required: true })
+    : withPhone(base.extend({ email: emailField }), { required: false });
 }

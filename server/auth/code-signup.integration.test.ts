@@ -23,7 +23,8 @@ type Data = Record<string, unknown> & {
 let ipCounter = 0;
 /** A fresh address per start: the captcha-free code sign-in is one per address an hour. */
 const freshIp = () => `10.19.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-const messagesTo = (to: string) => outbox().filter((m) => m.to === to);
+type Message = ReturnType<typeof outbox>[number] & { template?: string };
+const messagesTo = (to: string): Message[] => outbox().filter((m) => m.to === to);
 
 function start(identifier: string, options: CallOptions = {}) {
   return call<Data>("/auth/code-signin", { identifier, lang: "en" }, { ip: freshIp(), ...options });

@@ -8,6 +8,7 @@ import {
   mailCount,
   PEER,
   pasteCode,
+  randomPhone,
   verifiedThroughApi,
 } from "../../support/e2e";
 import { hydrated } from "../../support/settle";
@@ -92,6 +93,52 @@ test("an unknown email gets the same code step and no mail; a wrong code is refu
   await pasteCode(page, "123456");
   await expect(page.getByRole("alert").filter({ hasText: /code/i })).toBeVisible();
   expect(await mailCount(email)).toBe(0);
+});
+
+/** "No account yet?" on the code step: the short sign-up, up to /verify-account. */
+async function createFromCodeStep(page: Page, other: { label: string; value: string }) {
+  await page.getByTestId("code-signup-link").click();
+  const form = page.getByTestId("code-signup");
+  await expect(form.getByRole("heading", { name: "Create your account" })).toBeVisible();
+  // Submitting empty says what is missing and sends nothing.
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(form.getByText("Full name is required")).toBeVisible();
+  await expect(form.getByText("Please accept the terms of use and privacy policy")).toBeVisible();
+  await form.getByLabel("Full name").fill("Code Newcomer");
+  await form.getByLabel(other.label).fill(other.value);
+  await form.getByText("I'm not a robot").click();
+  await expect(form.getByText("Verified")).toBeVisible({ timeout: 30_000 });
+  await form.getByRole("checkbox", { name: /terms of use/ }).check();
+  await form.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/verify-account\?/);
+}
+
+test("a new email at sign-in by code opens an account with no password", async ({ page }) => {
+  const email = `code-new-${Date.now()}@example.com`;
+  const phone = randomPhone();
+  await page.goto("/signin/code?lang=en");
+  await hydrated(page);
+  await askForCode(page, email);
+  expect(await mailCount(email)).toBe(0);
+  await createFromCodeStep(page, { label: "Phone number", value: phone });
+  await pasteCode(page, await codeFromMail(email));
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
+  await expect(page.getByTestId("profile-fullname")).toHaveText("Code Newcomer");
+  await expect(page.getByTestId("profile-phone-number")).toHaveText(phone);
+});
+
+test("a new phone at sign-in by code opens an account, its phone proved by SMS", async ({ page }) => {
+  const phone = randomPhone();
+  const email = `code-new-phone-${Date.now()}@example.com`;
+  await page.goto("/signin/code?lang=en");
+  await hydrated(page);
+  await askForCode(page, phone);
+  expect(await smsCount(phone)).toBe(0);
+  await createFromCodeStep(page, { label: "Email", value: email });
+  await pasteCode(page, await newSmsCode(phone, 0));
+  await expect(page).toHaveURL(/\/account\/profile$/);
+  await expect(page.getByTestId("profile-email")).toHaveText(email);
 });
 
 test("inside a product's frame, a code sign-in hands the parent one message with a token", async ({

@@ -21,6 +21,7 @@ import {
   codeSignInStartSchema,
   codeSignInVerifySchema,
 } from "@/server/auth/code-signin-schema";
+import { CodeSignUpStep } from "./code-signup-step";
 
 /**
  * Sign in with a one-time code: the email or phone first, then the six boxes. What the first
@@ -28,15 +29,22 @@ import {
  */
 export function CodeSignInForm({ registrationEnabled }: { registrationEnabled: boolean }) {
   const [sent, setSent] = useState<CodeSignInStartDto>();
+  const [isSigningUp, setSigningUp] = useState(false);
   const [search, setSearch] = useState("");
   const t = useTranslations("codeSignIn");
   useEffect(() => setSearch(window.location.search), []);
   return (
     <>
-      {sent ? (
-        <CodeStep sent={sent} onOther={() => setSent(undefined)} />
-      ) : (
+      {!sent ? (
         <IdentifierStep onSent={setSent} />
+      ) : isSigningUp ? (
+        <CodeSignUpStep sent={sent} onBack={() => setSigningUp(false)} />
+      ) : (
+        <CodeStep
+          sent={sent}
+          onOther={() => setSent(undefined)}
+          onSignUp={registrationEnabled ? () => setSigningUp(true) : undefined}
+        />
       )}
       <p className="mt-6 flex flex-col items-center gap-2 text-center text-sm">
         <a
@@ -46,7 +54,7 @@ export function CodeSignInForm({ registrationEnabled }: { registrationEnabled: b
         >
           {t("usePassword")}
         </a>
-        {registrationEnabled && <SignUpLine search={search} />}
+        {registrationEnabled && !isSigningUp && <SignUpLine search={search} />}
       </p>
     </>
   );
@@ -137,7 +145,16 @@ function IdentifierStep({ onSent }: { onSent: (sent: CodeSignInStartDto) => void
   );
 }
 
-function CodeStep({ sent, onOther }: { sent: CodeSignInStartDto; onOther: () => void }) {
+function CodeStep({
+  sent,
+  onOther,
+  onSignUp,
+}: {
+  sent: CodeSignInStartDto;
+  onOther: () => void;
+  /** "No account yet?": shown whatever the answer was, so it tells nothing (absent when sign-up is off). */
+  onSignUp?: () => void;
+}) {
   const t = useTranslations("codeSignIn");
   const tv = useTranslations("auth.verify");
   const tc = useTranslations("common");
@@ -205,6 +222,19 @@ function CodeStep({ sent, onOther }: { sent: CodeSignInStartDto; onOther: () => 
         <Button variant="ghost" onClick={onOther}>
           {t("other")}
         </Button>
+        {onSignUp && (
+          <p className="text-center text-sm text-gray-600">
+            {t("noAccount", { destination: sent.destination })}{" "}
+            <button
+              type="button"
+              onClick={onSignUp}
+              data-testid="code-signup-link"
+              className="font-semibold text-brand-600 hover:underline"
+            >
+              {t("createOne")}
+            </button>
+          </p>
+        )}
       </form>
       {toast.view}
     </>
