@@ -8,6 +8,7 @@ import { resetLimitsForTests } from "@/lib/rate-limit";
 import { CODE_SIGNIN_BINDING_COOKIE, CODE_SIGNIN_FLOOR_MS } from "@/server/auth/code-signin";
 import { getDb } from "@/server/db/client";
 import { flowTokens, oneTimeCodes } from "@/server/db/tables/flow-tokens";
+import { listOutbox } from "@/server/notify/outbox";
 import { solvedCaptcha } from "@/tests/factories/captcha";
 import { createUser, PASSWORD, randomEmail, randomPhone } from "@/tests/factories/user";
 import { type CallOptions, type CallResponse, call, outbox } from "@/tests/setup/api";
@@ -125,6 +126,20 @@ describe("sign in with a code by email", () => {
     const user = await createUser({ isVerified: false, isVerifyEmail: false, verifyType: "EMAIL" });
     const started = await start(user.email);
     const res = await verify(started, String(messagesTo(user.email).at(-1)?.params.code));
+    expect(res.status).toBe(200);
+    expect(res.body.data.redirect_url).toBe("/account/profile");
+  });
+});
+
+describe("on the embedded default (no SMTP)", () => {
+  it("keeps the code where /dev/outbox shows it, and that code signs the newcomer in", async () => {
+    const user = await createUser();
+    const started = await start(user.email);
+    // listOutbox is what the /dev/outbox page lists, newest first.
+    const [newest] = (await listOutbox()).filter((m) => m.to === user.email);
+    const code = /\b(\d{6})\b/.exec(newest?.text ?? "")?.[1];
+    expect(newest?.html).toContain(String(code));
+    const res = await verify(started, String(code));
     expect(res.status).toBe(200);
     expect(res.body.data.redirect_url).toBe("/account/profile");
   });
