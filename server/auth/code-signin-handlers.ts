@@ -34,13 +34,7 @@ export const codeSignInCalls = {
       "Sign in with a code: send one to an email or phone (the same answer when it has no account; sets a binding cookie)",
     input: codeSignInStartSchema,
     output: codeSignInStartDto,
-    errors: [
-      "PASSWORDLESS_DISABLED",
-      "RATE_LIMITED",
-      "CAPTCHA_REQUIRED",
-      "CAPTCHA_INVALID",
-      "DELIVERY_FAILED",
-    ],
+    errors: ["PASSWORDLESS_DISABLED", "RATE_LIMITED", "CAPTCHA_REQUIRED", "CAPTCHA_INVALID"],
     run: async (ctx, input) => {
       const { answer, binding } = await startCodeSignIn(ctx, input);
       const cookie = {
@@ -58,7 +52,7 @@ export const codeSignInCalls = {
     summary: "Send the sign-in code again (60 s apart), from the browser that started it",
     input: codeSignInResendSchema,
     output: codeSignInResentDto,
-    errors: [...FLOW_ERRORS, "OTP_RESEND_TOO_EARLY", "DELIVERY_FAILED"],
+    errors: [...FLOW_ERRORS, "OTP_RESEND_TOO_EARLY"],
     run: async (ctx, input) => ({
       data: await resendCodeSignIn(ctx, input),
       message: "auth.verify.resent",

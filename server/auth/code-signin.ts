@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { safeEqual, sha256 } from "@/lib/ids";
+import { logger } from "@/lib/logger";
 import { maskEmail, maskPhone } from "@/lib/mask";
 import { consume } from "@/lib/rate-limit";
 import { deletionPendingRefusal, isDeletionPending } from "@/server/account-deletion/service";
@@ -164,8 +165,18 @@ export async function startCodeSignIn(
  */
 async function issueCode(ctx: Ctx, flow: FlowTokenRow, data: CodeSignInData): Promise<void> {
   const user = flow.userId ? await findUserById(ctx, flow.userId) : undefined;
-  if (user) await sendCode(ctx, { flow, user, channel: data.channel });
-  else await issueDecoyCode(ctx, { flow, channel: data.channel, destination: data.destination });
+  if (!user) {
+    await issueDecoyCode(ctx, { flow, channel: data.channel, destination: data.destination });
+    return;
+  }
+  try {
+    await sendCode(ctx, { flow, user, channel: data.channel });
+  } catch (error) {
+    // Nowhere to send it (Zalo refused it for good and no SMS is set up): answered as an unknown
+    // phone is, or the refusal would say an account is there. The outbox row shows it given up.
+    if (!(error instanceof AppError && error.code === "DELIVERY_FAILED")) throw error;
+    logger.warn({ channel: data.channel, flow: flow.id }, "code sign-in: the code could not be delivered");
+  }
 }
 
 /** The live code sign-in behind `token`, only from the browser that started it; else FLOW_TOKEN_INVALID. */

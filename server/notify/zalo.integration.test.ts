@@ -14,6 +14,7 @@ import { sendMessage } from "@/server/notify/send";
 import { keepZaloTokenFresh, zaloAccessToken } from "@/server/notify/zalo-token";
 import { readiness } from "@/server/ops/health";
 import { runOutboxOnce } from "@/server/outbox/worker";
+import { createUser } from "@/tests/factories/user";
 import { type EsmsPeer, startEsmsPeer } from "@/tests/peers/esms";
 import { startZaloPeer, type ZaloPeer } from "@/tests/peers/zalo";
 import { call } from "@/tests/setup/api";
@@ -234,6 +235,21 @@ describe("ZNS → SMS fallback", () => {
     const row = await outboxRow(zalo.sends.at(-1)?.tracking_id ?? "");
     expect(row.attempts).toBe(row.maxAttempts);
     expect(row.lastError).toBe("zalo -112: scripted -112");
+  });
+
+  it("a code sign-in whose ZNS is refused for good, with no SMS, answers as an unknown phone does", async () => {
+    setEnv({ SMS_PROVIDER: "outbox" });
+    zalo.script = () => -112;
+    const phone = randomPhone();
+    await createUser({ phone, isVerifyPhone: true });
+    const start = (identifier: string, ip: string) =>
+      call<Record<string, unknown>>("/auth/code-signin", { identifier, lang: "en" }, { ip });
+    const known = await start(phone, "10.77.0.1");
+    const unknown = await start(randomPhone(), "10.77.0.2");
+    expect(zalo.sends.at(-1)?.phone).toBe(`84${phone.slice(1)}`);
+    expect(known.status).toBe(200);
+    expect(Object.keys(known.body.data).sort()).toEqual(Object.keys(unknown.body.data).sort());
+    expect(known.body.data.channel).toBe(unknown.body.data.channel);
   });
 
   it("a queued ZNS whose retry is refused for good goes on as an SMS row", async () => {
