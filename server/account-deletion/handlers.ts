@@ -2,6 +2,7 @@ import "server-only";
 import { signInAnswer } from "@/server/auth/handlers";
 import { emptySchema, signInResultDto } from "@/server/auth/schema";
 import { defineCall } from "@/server/http/call";
+import { CODE_CHECK_ERRORS } from "@/server/verification/service";
 import {
   cancelDeletionSchema,
   deletionPreviewDto,
@@ -44,11 +45,7 @@ export const accountDeletionCalls = {
       "CONFIRM_EMAIL_MISMATCH",
       "TWO_FA_INVALID",
       "TWO_FA_CODE_USED",
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
-      "FLOW_TOKEN_INVALID",
-      "RATE_LIMITED",
+      ...CODE_CHECK_ERRORS,
       "ACCOUNT_DELETION_PENDING",
     ],
     run: async (ctx, input) => {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { ErrorCode } from "@/lib/errors";
 import { defineCall } from "@/server/http/call";
+import { CODE_CHECK_ERRORS } from "@/server/verification/service";
 import {
   CODE_SIGNIN_BINDING_COOKIE,
   CODE_SIGNIN_TTL_SECONDS,
@@ -64,10 +65,8 @@ export const codeSignInCalls = {
     input: codeSignInVerifySchema,
     output: signInResultDto,
     errors: [
-      ...FLOW_ERRORS,
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
+      ...CODE_CHECK_ERRORS,
+      "PASSWORDLESS_DISABLED",
       "ACCOUNT_LOCKED",
       "ACCOUNT_DELETION_PENDING",
       "DEVICE_LIMIT_EXCEEDED",

@@ -6,6 +6,7 @@ import type { Provider } from "@/server/oauth/providers";
 import { socialNextDto } from "@/server/oauth/schema";
 import { TRUST_DAYS, TRUSTED_DEVICE_COOKIE } from "@/server/two-factor/devices";
 import { redirectDto, userInfoDto } from "@/server/user/schema";
+import { CODE_CHECK_ERRORS } from "@/server/verification/service";
 import { type Adopted, adoptToken, confirmAdoption, getPendingAdoption } from "./adopt";
 import { handoffQuery, type SignInOutcome } from "./finish-signin";
 import { getFlowInfo } from "./flow-info";
@@ -188,14 +189,7 @@ export const authCalls = {
     summary: "Prove the address with the code; the sign-in then continues",
     input: verifyAccountSchema,
     output: signInResultDto,
-    errors: [
-      "RATE_LIMITED",
-      "FLOW_TOKEN_INVALID",
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
-      "DEVICE_LIMIT_EXCEEDED",
-    ],
+    errors: [...CODE_CHECK_ERRORS, "DEVICE_LIMIT_EXCEEDED"],
     run: async (ctx, input) => signInAnswer(await verifyAccount(ctx, input)),
   }),
   "/auth/flow-info": defineCall({

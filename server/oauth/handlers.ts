@@ -11,6 +11,7 @@ import {
 import { requireAuth } from "@/server/context";
 import { defineCall } from "@/server/http/call";
 import { emptySchema, noDataDto } from "@/server/user/schema";
+import { CODE_CHECK_ERRORS } from "@/server/verification/service";
 import {
   linkUrlSchema,
   signInMethodsDto,
@@ -40,11 +41,7 @@ export const oauthCalls = {
     input: socialRegisterVerifySchema,
     output: signInResultDto,
     errors: [
-      "RATE_LIMITED",
-      "FLOW_TOKEN_INVALID",
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
+      ...CODE_CHECK_ERRORS,
       "SOCIAL_ALREADY_LINKED",
       "ACCOUNT_LOCKED",
       "ACCOUNT_DELETION_PENDING",

@@ -5,6 +5,7 @@ import { defineCall } from "@/server/http/call";
 import { securityEventsDto } from "@/server/security/schema";
 import { listSecurityEvents } from "@/server/security/service";
 import { noDataDto } from "@/server/user/schema";
+import { CODE_CHECK_ERRORS } from "@/server/verification/service";
 import {
   byIdSchema,
   codeExpiryDto,
@@ -52,15 +53,11 @@ export const twoFactorCalls = {
     input: enable2faSchema,
     output: twoFaEnabledDto,
     errors: [
-      "RATE_LIMITED",
-      "FLOW_TOKEN_INVALID",
       "UNAUTHORIZED",
       "PASSWORD_INCORRECT",
       "TWO_FA_SETUP_MISSING",
       "TWO_FA_INVALID",
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
+      ...CODE_CHECK_ERRORS,
       "DEVICE_LIMIT_EXCEEDED",
     ],
     run: async (ctx, input) => {
@@ -82,16 +79,7 @@ export const twoFactorCalls = {
     summary: "The second step of a sign-in: the app's code, an SMS code or a backup code",
     input: verifyLoginSchema,
     output: signedInDto,
-    errors: [
-      "RATE_LIMITED",
-      "FLOW_TOKEN_INVALID",
-      "TWO_FA_INVALID",
-      "TWO_FA_CODE_USED",
-      "OTP_INVALID",
-      "OTP_EXPIRED",
-      "OTP_TOO_MANY_ATTEMPTS",
-      "DEVICE_LIMIT_EXCEEDED",
-    ],
+    errors: ["TWO_FA_INVALID", "TWO_FA_CODE_USED", ...CODE_CHECK_ERRORS, "DEVICE_LIMIT_EXCEEDED"],
     run: async (ctx, input) => signInAnswer(await verifyLogin(ctx, input)),
   }),
   "/auth2-fa/resend": defineCall({
@@ -99,13 +87,7 @@ export const twoFactorCalls = {
     summary: "Another SMS code for a sign-in waiting for its second factor",
     input: resend2faSchema,
     output: codeExpiryDto,
-    errors: [
-      "RATE_LIMITED",
-      "FLOW_TOKEN_INVALID",
-      "TWO_FA_NOT_SMS",
-      "OTP_RESEND_TOO_EARLY",
-      "DELIVERY_FAILED",
-    ],
+    errors: ["TWO_FA_NOT_SMS", "OTP_RESEND_TOO_EARLY", "DELIVERY_FAILED"],
     run: async (ctx, input) => {
       const { expTime } = await resend2fa(ctx, input);
       return { data: { exp_time: expTime }, message: "auth.verify.resent" };

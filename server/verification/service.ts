@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes } from "node:crypto";
-import { AppError } from "@/lib/errors";
+import { AppError, type ErrorCode } from "@/lib/errors";
 import { newCode, newId, newToken, safeEqual, sha256 } from "@/lib/ids";
 import type { Ctx } from "@/server/context";
 import type { FlowTokenRow } from "@/server/db/tables/flow-tokens";
@@ -23,6 +23,18 @@ import {
 export const CODE_TTL_SECONDS = 5 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_AFTER_SECONDS = 60;
+
+/**
+ * What a call that checks a typed code may answer (checkCode, and the per-address budget of code
+ * steps): the one list every code step's call declares, so none forgets a refusal.
+ */
+export const CODE_CHECK_ERRORS = [
+  "RATE_LIMITED",
+  "FLOW_TOKEN_INVALID",
+  "OTP_INVALID",
+  "OTP_EXPIRED",
+  "OTP_TOO_MANY_ATTEMPTS",
+] as const satisfies ErrorCode[];
 const FLOW_TTL_SECONDS = 30 * 60;
 
 export type FlowPurpose =
