@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { bool, messagingEnv } from "./env-messaging";
+import { signInMethodsEnv } from "./env-signin";
 import { appSchema, isImageAddress, isPostgresUrl, isRedisUrl, oidcClientSchema } from "./env-values";
 import { isHostEntry } from "./family-origins";
 
@@ -91,24 +92,7 @@ export const envSchema = z.object({
   ALTCHA_HMAC_KEY: z.string().min(16).optional(),
   /** PBKDF2 iterations a browser must run per challenge attempt; low in tests. */
   ALTCHA_COST: z.coerce.number().int().positive().default(1500),
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** OpenID Connect issuer; its discovery document gives the endpoints. */
-  GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
-  FACEBOOK_CLIENT_ID: z.string().optional(),
-  FACEBOOK_CLIENT_SECRET: z.string().optional(),
-  FACEBOOK_AUTH_URL: z.url().default("https://www.facebook.com/v21.0/dialog/oauth"),
-  FACEBOOK_TOKEN_URL: z.url().default("https://graph.facebook.com/v21.0/oauth/access_token"),
-  FACEBOOK_USERINFO_URL: z.url().default("https://graph.facebook.com/v21.0/me?fields=id,name,email,picture"),
-  /**
-   * Sign in with Zalo (Zalo Login v4, PKCE): the app of developers.zalo.me, not the Official
-   * Account's ZALO_APP_ID/ZALO_APP_SECRET that send ZNS. The button shows when both are set.
-   */
-  ZALO_LOGIN_APP_ID: z.string().optional(),
-  ZALO_LOGIN_APP_SECRET: z.string().optional(),
-  ZALO_LOGIN_AUTH_URL: z.url().default("https://oauth.zaloapp.com/v4/permission"),
-  ZALO_LOGIN_TOKEN_URL: z.url().default("https://oauth.zaloapp.com/v4/access_token"),
-  ZALO_LOGIN_PROFILE_URL: z.url().default("https://graph.zalo.me/v2.0/me?fields=id,name,picture"),
+  ...signInMethodsEnv,
   /** The form service that receives sign-up leads (SPEC §3 form-capture record); off when unset. */
   LEAD_CAPTURE_URL: z.url().optional(),
   /**
@@ -211,19 +195,6 @@ export const envSchema = z.object({
   /** Days an account asked to be deleted stays suspended (and can be restored) before it is erased. */
   ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().int().min(0).max(365).default(14),
   REGISTRATION_ENABLED: bool.default(true),
-  /** Sign in with a one-time code (server/auth/code-signin.ts): the link on /signin and its calls. */
-  PASSWORDLESS_ENABLED: bool.default(true),
-  /** Where sign-in codes may go: `email` (a mail), `phone` (ZNS, SMS when ZNS fails), or both. */
-  PASSWORDLESS_CHANNELS: z
-    .string()
-    .default("email,phone")
-    .transform((raw) =>
-      raw
-        .split(",")
-        .map((c) => c.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(["email", "phone"])).min(1)),
   OUTBOX_UI: bool.default(false),
   /** A production start on PostgreSQL without SMTP_URL is refused unless this says the file outbox is meant. */
   OUTBOX_IN_PRODUCTION: bool.default(false),

@@ -1,13 +1,8 @@
 import "server-only";
 import { signInAnswer } from "@/server/auth/handlers";
 import { signInResultDto, socialUrlDto, socialUrlSchema } from "@/server/auth/schema";
-import {
-  createSocialUrl,
-  OAUTH_BINDING_COOKIE,
-  STATE_TTL_SECONDS,
-  startSocialRegistration,
-  verifySocialRegistration,
-} from "@/server/auth/social";
+import { createSocialUrl, OAUTH_BINDING_COOKIE, STATE_TTL_SECONDS } from "@/server/auth/social";
+import { startSocialRegistration, verifySocialRegistration } from "@/server/auth/social-register";
 import { requireAuth } from "@/server/context";
 import { defineCall } from "@/server/http/call";
 import { emptySchema, noDataDto } from "@/server/user/schema";
