@@ -403,7 +403,8 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     // Issue 39, point 5: plain addresses and product names, never a socket's form or an app code.
     await expect(page.getByRole("main")).not.toContainText("::ffff:");
     await expect(devices).not.toContainText(/\bluid\b/i);
-    await expect(devices).toContainText("App Account · IP ");
+    // The portal's own session is named with the brand, as a product's is with its name.
+    await expect(devices).toContainText("Nova Account · IP ");
 
     await tabs.getByRole("link", { name: "Data & privacy" }).click();
     await expect(page).toHaveURL(/\/account\/profile\/data$/);

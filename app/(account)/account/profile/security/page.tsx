@@ -35,7 +35,7 @@ export default async function ProfileSecurityPage() {
         timeZone={user.timezone}
         appNames={{
           ...appNamesFor(env().APPS_CONFIG, tc),
-          [PORTAL_APP_CODE]: tc("appName"),
+          [PORTAL_APP_CODE]: tc("portalApp", { brand: env().BRAND_NAME }),
           // OpenID Connect clients signed in through this account (issue 14).
           ...Object.fromEntries(
             env().OIDC_CLIENTS.map((c) => [oidcAppCode(c.client_id), c.name ?? c.client_id]),
