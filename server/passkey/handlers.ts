@@ -143,10 +143,11 @@ export const passkeyCalls = {
   }),
   "/passkey/remove": defineCall({
     auth: "session",
-    summary: "Remove one of the person's passkeys",
+    portalSessionOnly: true,
+    summary: "Remove one of the person's passkeys (after re-authentication within 10 minutes)",
     input: removePasskeySchema,
     output: noDataDto,
-    errors: ["PASSKEY_NOT_FOUND"],
+    errors: ["PASSKEY_NOT_FOUND", "REAUTH_REQUIRED"],
     run: async (ctx, input) => {
       await removePasskey(ctx, input);
       return { message: "passkeys.removed" };

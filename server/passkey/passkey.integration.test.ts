@@ -290,6 +290,19 @@ describe("removing a passkey", () => {
     expect(res.body.data.error).toBe("PASSKEY_INVALID");
   });
 
+  it("asks for a recent proof first: a session whose proof is older than 10 minutes keeps the passkey", async () => {
+    const { cookie } = await signedInPerson();
+    const authenticator = newAuthenticator();
+    const id = await addPasskey(cookie, authenticator);
+    const late = await call<Data>("/passkey/remove", { id }, { cookie, clock: at(Date.now() + 11 * MINUTE) });
+    expect(late.body.data.error).toBe("REAUTH_REQUIRED");
+    expect((await passkeySignIn(authenticator)).body.code).toBe(200);
+    const later = at(Date.now() + 12 * MINUTE);
+    await call<Data>("/user/reauthenticate", { password: PASSWORD }, { cookie, clock: later });
+    const removed = await call<Data>("/passkey/remove", { id }, { cookie, clock: later });
+    expect(removed.body.code).toBe(200);
+  });
+
   it("cannot remove or rename another person's passkey", async () => {
     const owner = await signedInPerson();
     const other = await signedInPerson();

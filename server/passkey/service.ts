@@ -128,9 +128,15 @@ export async function renamePasskey(ctx: Ctx, input: z.output<typeof renamePassk
   }
 }
 
-/** /passkey/remove: one of the person's own passkeys (anyone else's is not found). */
+/** /passkey/remove: one of the person's own passkeys (anyone else's is not found), after "confirm it's you". */
 export async function removePasskey(ctx: Ctx, input: { id: string }): Promise<void> {
   const userId = requireAuth(ctx).user.id;
+  // Someone else's passkey is not found whatever the session; one's own needs a recent proof, so a
+  // borrowed session cannot take the owner's way in away (as unlinking a provider does).
+  if (!(await passkeysForExport(ctx.db, userId)).some((passkey) => passkey.id === input.id)) {
+    throw new AppError("PASSKEY_NOT_FOUND");
+  }
+  await requireRecentReauth(ctx);
   const row = await deletePasskey(ctx.db, { id: input.id, userId });
   if (!row) throw new AppError("PASSKEY_NOT_FOUND");
   await recordSecurityEvent(ctx, userId, "passkey_removed", { passkey_id: row.id, name: row.name });

@@ -16,12 +16,19 @@ function useSubmit() {
   const tc = useTranslations("common");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ field?: string; alert?: string }>({});
-  async function submit(path: string, body: Record<string, unknown>, field: string) {
+  /** The call's message when it succeeds; otherwise its refusal is shown, unless `handled` takes it. */
+  async function submit(
+    path: string,
+    body: Record<string, unknown>,
+    field: string,
+    handled?: (error: string | undefined) => boolean,
+  ) {
     setBusy(true);
     setError({});
     const envelope = await api(path, body, { networkMessage: tc("networkError") });
     setBusy(false);
     if (isSuccess(envelope)) return envelope.message;
+    if (handled?.(envelope.data?.error)) return undefined;
     const fieldError = envelope.data?.fields?.[field];
     setError(fieldError ? { field: fieldError } : { alert: envelope.message });
     return undefined;
@@ -115,17 +122,24 @@ export function RemoveDialog({
   passkey,
   onClose,
   onDone,
+  onReauth,
 }: {
   passkey: PasskeyDto;
   onClose: () => void;
   onDone: (message: string) => void;
+  /** The removal needs "confirm it's you" first (REAUTH_REQUIRED): the card asks, then removes it. */
+  onReauth: () => void;
 }) {
   const t = useTranslations("passkeys");
   const tc = useTranslations("common");
   const { busy, error, submit } = useSubmit();
 
   async function remove() {
-    const message = await submit("/passkey/remove", { id: passkey.id }, "id");
+    const needsReauth = (code: string | undefined) => code === "REAUTH_REQUIRED";
+    const message = await submit("/passkey/remove", { id: passkey.id }, "id", (code) => {
+      if (needsReauth(code)) onReauth();
+      return needsReauth(code);
+    });
     if (message !== undefined) onDone(message);
   }
 

@@ -15,7 +15,8 @@ import { NameDialog, ReauthDialog, RemoveDialog } from "./passkey-dialogs";
 import { ListStatus, SecurityCard, useCall } from "./security-card";
 
 type Dialog =
-  | { kind: "reauth" }
+  /** "Confirm it's you", then adding a passkey, or removing `removing`. */
+  | { kind: "reauth"; removing?: PasskeyDto }
   | { kind: "name"; response: RegistrationResponseJSON }
   | { kind: "rename"; passkey: PasskeyDto }
   | { kind: "remove"; passkey: PasskeyDto };
@@ -76,9 +77,19 @@ export function PasskeysCard({ timeZone }: { timeZone: string }) {
       else await create();
     });
 
-  const reauthenticated = () =>
+  const reauthenticated = (removing?: PasskeyDto) =>
     busyWhile(async () => {
       setDialog(null);
+      if (removing) {
+        const envelope = await api(
+          "/passkey/remove",
+          { id: removing.id },
+          { networkMessage: tc("networkError") },
+        );
+        toast.show(isSuccess(envelope) ? "success" : "error", envelope.message);
+        await mutate();
+        return;
+      }
       await mutate();
       await create();
     });
@@ -150,7 +161,13 @@ export function PasskeysCard({ timeZone }: { timeZone: string }) {
           <p className="text-sm text-gray-500">{t("unsupported")}</p>
         )}
       </div>
-      {dialog?.kind === "reauth" && <ReauthDialog onClose={() => setDialog(null)} onDone={reauthenticated} />}
+      {dialog?.kind === "reauth" && (
+        <ReauthDialog
+          reason={dialog.removing ? t("removeReason", { name: dialog.removing.name }) : undefined}
+          onClose={() => setDialog(null)}
+          onDone={() => reauthenticated(dialog.removing)}
+        />
+      )}
       {(dialog?.kind === "name" || dialog?.kind === "rename") && (
         <NameDialog
           response={dialog.kind === "name" ? dialog.response : undefined}
@@ -160,7 +177,12 @@ export function PasskeysCard({ timeZone }: { timeZone: string }) {
         />
       )}
       {dialog?.kind === "remove" && (
-        <RemoveDialog passkey={dialog.passkey} onClose={() => setDialog(null)} onDone={saved} />
+        <RemoveDialog
+          passkey={dialog.passkey}
+          onClose={() => setDialog(null)}
+          onDone={saved}
+          onReauth={() => setDialog({ kind: "reauth", removing: dialog.passkey })}
+        />
       )}
       {toast.view}
     </SecurityCard>
