@@ -19,8 +19,8 @@ const RECORD = process.env.TEST_PHASES_FILE ?? path.join(root, ".test-phases.jso
 
 /**
  * The README's suite. A group's phases run at the same time:
- * - lint, typecheck, catalogs and unit: tsc is one thread and vitest's unit run one worker on two
- *   cores (it keeps a core for itself), so side by side they fill both cores instead of one.
+ * - lint, typecheck, catalogs and unit: tsc is one thread, so side by side they fill both cores
+ *   instead of one (unit takes a worker per core: `test:unit`'s --maxWorkers=100%).
  * - integration on PGlite and on PostgreSQL use different databases and wait on different things
  *   (PGlite's one connection in the test process, PostgreSQL's own processes), so together they take
  *   less than one after the other; the end-to-end tests' `next build` runs beside them, and
