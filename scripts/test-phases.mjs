@@ -18,21 +18,27 @@ const root = path.resolve(import.meta.dirname, "..");
 const RECORD = process.env.TEST_PHASES_FILE ?? path.join(root, ".test-phases.jsonl");
 
 /**
- * The README's suite. A group's phases run at the same time: integration on PGlite and on
- * PostgreSQL use different databases and wait on different things (PGlite's one connection in
- * the test process, PostgreSQL's own processes), so together they take less than one after the other.
+ * The README's suite. A group's phases run at the same time:
+ * - lint, typecheck, catalogs and unit: tsc is one thread, so side by side they fill both cores
+ *   instead of one (unit takes a worker per core: `test:unit`'s --maxWorkers=100%).
+ * - integration on PGlite and on PostgreSQL use different databases and wait on different things
+ *   (PGlite's one connection in the test process, PostgreSQL's own processes), so together they take
+ *   less than one after the other; the end-to-end tests' `next build` runs beside them, and
+ *   end-to-end then starts that build (E2E_NO_BUILD=1) instead of building inside its own phase.
  */
 function suite() {
   const integration = [{ name: "integration PGlite", command: "npm run test:integration:pglite" }];
   if (process.env.TEST_DATABASE_URL)
     integration.push({ name: "integration PostgreSQL", command: "npm run test:integration:postgres" });
   return [
-    [{ name: "lint", command: "npm run lint" }],
-    [{ name: "typecheck", command: "npm run typecheck" }],
-    [{ name: "catalogs", command: "npm run i18n:check" }],
-    [{ name: "unit", command: "npm run test:unit" }],
-    integration,
-    [{ name: "end-to-end", command: "npm run test:e2e" }],
+    [
+      { name: "lint", command: "npm run lint" },
+      { name: "typecheck", command: "npm run typecheck" },
+      { name: "catalogs", command: "npm run i18n:check" },
+      { name: "unit", command: "npm run test:unit" },
+    ],
+    [...integration, { name: "build", command: "npm run build" }],
+    [{ name: "end-to-end", command: "E2E_NO_BUILD=1 npm run test:e2e" }],
   ];
 }
 

@@ -1,10 +1,11 @@
 // Issue 19's tour: every screen (signed out, signed in, the main dialogs, checkout and its result)
 // in all five languages at desktop and phone width. It fails on any page error, any console
 // error, any Vietnamese-only letter on a page that is not Vietnamese, and a Thai or Burmese page
-// whose own web font did not load. Screenshots go to tests/artifacts/screens/tour-*.
+// whose own web font did not load. With E2E_SCREENSHOTS=1 each screen's screenshot goes to
+// tests/artifacts/screens/tour-*.
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { demoAccount, productOrder, SCREENS_DIR } from "../support/e2e";
+import { demoAccount, productOrder, SCREENS_DIR, screenshot } from "../support/e2e";
 import { settled, trackRequests } from "../support/settle";
 
 const BASE = "http://localhost:3310";
@@ -101,7 +102,7 @@ async function look(page: Page, problems: Problems, lang: Lang, screen: string, 
   const font = SCRIPT_FONT[lang];
   if (font && !(await scriptFontLoaded(page, font)))
     problems.push(`${screen}: no ${font.source} web font loaded`);
-  await page.screenshot({
+  await screenshot(page, {
     path: path.join(SCREENS_DIR, `tour-${screen}-${lang}-${device}.png`),
     fullPage: true,
   });

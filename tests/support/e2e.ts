@@ -97,6 +97,17 @@ export async function setLanguage(page: Page, lang: string): Promise<void> {
 export const SCREENS_DIR = path.join("tests", "artifacts", "screens");
 
 /**
+ * A picture of a screen to look at (tests/artifacts/screens), taken only when E2E_SCREENSHOTS=1.
+ * No test compares the pictures, and on CI's two cores they cost: the ten tours' 270 full-page
+ * screenshots took 59 s of the tours' 457 s (a tour-only run: 4m07s with them, 3m44s without).
+ * The assertions around each call stay either way, and a failing test still gets Playwright's own
+ * screenshot (`only-on-failure`).
+ */
+export async function screenshot(page: Page, options: Parameters<Page["screenshot"]>[0]): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === "1") await page.screenshot(options);
+}
+
+/**
  * A six-digit code pasted into the code boxes of `scope` (a page or a frame) as the browser
  * delivers a paste: the boxes fill and the form confirms on its own (no click). Waits for the
  * boxes to be live first (a paste before hydration would reach plain inputs).

@@ -3,7 +3,13 @@ import path from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import config, { E2E } from "../../../playwright.config";
 import { axeOf } from "../../support/axe";
-import { firstGoogleSignIn, liveVerifyAccountUrl, productOrder, signInDemo } from "../../support/e2e";
+import {
+  firstGoogleSignIn,
+  liveVerifyAccountUrl,
+  productOrder,
+  screenshot,
+  signInDemo,
+} from "../../support/e2e";
 import { settled, trackRequests } from "../../support/settle";
 
 // Issue 12: axe on every screen, signed out and signed in, in vi and en, at desktop and phone
@@ -93,7 +99,7 @@ async function settle(page: Page) {
   await settled(page, { timeout: 3_000 }).catch(() => undefined);
 }
 
-/** Screens whose markup the fixes touched: kept as pictures to look at (test-results/a11y). */
+/** Screens whose markup the fixes touched: pictures to look at (test-results/a11y, E2E_SCREENSHOTS=1). */
 const SHOTS = new Set([
   "signin",
   "affiliate/customers",
@@ -111,7 +117,7 @@ async function scan(page: Page, screen: string, findings: Finding[], include?: s
     const lang = await page.locator("html").getAttribute("lang");
     const width = page.viewportSize()?.width;
     const file = `${screen.replaceAll(/[^a-z0-9]+/gi, "-")}-${lang}-${width}.png`;
-    await page.screenshot({ path: path.join("test-results", "a11y", file), fullPage: !include });
+    await screenshot(page, { path: path.join("test-results", "a11y", file), fullPage: !include });
   }
   let builder = axeOf(page);
   if (include) builder = builder.include(include);

@@ -2,7 +2,7 @@
 // own, so neither date field moves (desktop and phone widths).
 import path from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
-import { SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { SCREENS_DIR, screenshot, signInDemo } from "../../support/e2e";
 
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
@@ -39,7 +39,7 @@ for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     expect(await from.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // Nothing was applied to the list.
     expect(new URL(page.url()).searchParams.has("from")).toBe(false);
-    await page.screenshot({ path: path.join(SCREENS_DIR, `date-filter-not-a-date-en-${device}.png`) });
+    await screenshot(page, { path: path.join(SCREENS_DIR, `date-filter-not-a-date-en-${device}.png`) });
 
     // A day after the end date says which bound it crosses.
     await to.fill("05/03/2026");

@@ -1,6 +1,13 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { APP, SAME_ORIGIN, SCREENS_DIR, submitSignIn, verifiedThroughApi } from "../../support/e2e";
+import {
+  APP,
+  SAME_ORIGIN,
+  SCREENS_DIR,
+  screenshot,
+  submitSignIn,
+  verifiedThroughApi,
+} from "../../support/e2e";
 
 // Profile → Delete account (issue 22): the password again, the email typed again, signed out at once;
 // signing in during the grace period offers to cancel, and cancelling lands on the profile.
@@ -39,7 +46,7 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
   await expect(dialog.getByText("The email you typed is not this account's email")).toBeVisible();
   await confirmEmail.fill(email);
   await expect(dialog).toContainText("erased after 14 days");
-  await page.screenshot({ path: path.join(SCREENS_DIR, "delete-account-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "delete-account-en-desktop.png") });
   await dialog.getByRole("button", { name: "Delete my account" }).click();
 
   // Signed out at once: the signed-out sign-in, and the profile is closed.
@@ -64,7 +71,7 @@ test("Delete my account signs out; signing in again offers to cancel, and cancel
     /Your account is scheduled for deletion on \d{2}\/\d{2}\/\d{4}\. Cancel deletion and sign in\?/,
   );
   await page.waitForLoadState("networkidle");
-  await page.screenshot({ path: path.join(SCREENS_DIR, "cancel-deletion-en-desktop.png"), fullPage: true });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "cancel-deletion-en-desktop.png"), fullPage: true });
   await page.getByRole("button", { name: "Cancel deletion and sign in" }).click();
 
   await expect(page).toHaveURL(/\/account\/profile/);
@@ -92,7 +99,7 @@ test("the delete dialog works from the keyboard at phone width, in Vietnamese", 
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Xoá tài khoản của tôi" });
   await expect(dialog.getByLabel("Mật khẩu của bạn")).toBeFocused();
-  await page.screenshot({ path: path.join(SCREENS_DIR, "delete-account-vi-phone.png"), fullPage: true });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "delete-account-vi-phone.png"), fullPage: true });
   const dialogBox = await dialog.boundingBox();
   expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390).toBe(true);
   // Escape closes it and nothing was deleted.

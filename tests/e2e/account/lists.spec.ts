@@ -1,7 +1,7 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { dayIn, presetDays, toDisplayDay } from "../../../lib/format";
-import { demoAccount, freshAccount, SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { demoAccount, freshAccount, SCREENS_DIR, screenshot, signInDemo } from "../../support/e2e";
 import { bodyRows, column, DATE_TIME, showing } from "../../support/list-table";
 
 // The three lists of issue 5 over the demo seed (server/demo/demo.ts): 4 point log rows, 11 credit
@@ -272,7 +272,7 @@ test.describe("lists", () => {
         else await expect(amount).not.toContainText("₫");
       }
       expect([...shown].sort(), lang).toEqual([...units].sort());
-      await page.screenshot({
+      await screenshot(page, {
         path: path.join(SCREENS_DIR, `credit-log-cards-${lang}-phone.png`),
         fullPage: true,
       });
@@ -366,7 +366,7 @@ test.describe("lists", () => {
           await page.goto(url);
           await expect(page.getByTestId("list-showing")).toContainText(/[1-9]/);
           await expect(page.locator("tbody tr").first()).not.toContainText(/Loading|Đang tải/);
-          await page.screenshot({
+          await screenshot(page, {
             path: path.join(SCREENS_DIR, `list-${name}-${lang}-${device}.png`),
             fullPage: true,
           });

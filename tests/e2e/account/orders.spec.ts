@@ -2,7 +2,7 @@ import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { formatVnd } from "../../../lib/format";
 import type { PaymentDto } from "../../../server/payment/schema";
-import { APP, demoAccount, demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { APP, demoAccount, demoProductOrder, SCREENS_DIR, screenshot, signInDemo } from "../../support/e2e";
 
 // Issue 9's screens over the demo account (server/demo/demo-commerce.ts: orders and payments
 // in every status) and over orders the sales app creates here through /2.0/order/create, so the
@@ -233,7 +233,7 @@ test.describe("orders and payments", () => {
     await expect(page.getByRole("navigation", { name: "Main menu" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(receipt).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, "receipt-print.png"), fullPage: true });
+    await screenshot(page, { path: path.join(SCREENS_DIR, "receipt-print.png"), fullPage: true });
     const pdf = await page.pdf({ format: "A4" });
     expect(pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
     await page.emulateMedia({ media: "screen" });

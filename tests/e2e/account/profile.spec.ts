@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
-import { freshAccount, SCREENS_DIR, signInDemo, submitSignIn } from "../../support/e2e";
+import { freshAccount, SCREENS_DIR, screenshot, signInDemo, submitSignIn } from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 
@@ -55,7 +55,7 @@ test.describe("profile", () => {
     await expect(dialog.getByText("This file type is not allowed")).toHaveCount(0);
     await dialog.getByRole("button", { name: "Save" }).click();
     await expect(dialog.getByText("This file is not an image we can read")).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, "profile-edit-avatar-refused-en-desktop.png") });
+    await screenshot(page, { path: path.join(SCREENS_DIR, "profile-edit-avatar-refused-en-desktop.png") });
 
     // Too large: refused in the browser with the 5 MB message.
     await dialog.getByLabel("Avatar").setInputFiles({
@@ -310,7 +310,7 @@ test("changing the language in the profile reloads the page in it", async ({ pag
   await expect(page.getByRole("dialog", { name: "Edit profile" }).getByLabel("Language")).toHaveValue("en");
 });
 
-// Screenshots to look at (tests/artifacts/screens): the page and each modal, vi and en, desktop and phone.
+// The page and each modal, vi and en, desktop and phone (pictures with E2E_SCREENSHOTS=1).
 const BUTTONS = {
   en: {
     edit: "Edit profile",
@@ -339,7 +339,7 @@ test("profile screens with each modal open", async ({ page, browser }) => {
   await openDemoProfile(demo);
   // Pages whole; modals as the viewport shows them.
   const shot = (p: Page, name: string, fullPage = true) =>
-    p.screenshot({ path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
+    screenshot(p, { path: path.join(SCREENS_DIR, `${name}.png`), fullPage });
   for (const lang of ["vi", "en"] as const) {
     await setLanguageCookie(page.context(), lang);
     await setLanguageCookie(demoContext, lang);

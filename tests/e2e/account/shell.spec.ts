@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { callbacks, SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { callbacks, SCREENS_DIR, screenshot, signInDemo } from "../../support/e2e";
 
 const APP = "http://localhost:3310";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -190,7 +190,7 @@ for (const lang of ["vi", "en"] as const) {
       await setLang(page, lang);
       await signInDemo(page);
       const shot = (name: string, fullPage = true) =>
-        page.screenshot({
+        screenshot(page, {
           path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`),
           fullPage,
           animations: "disabled",

@@ -7,7 +7,14 @@ import path from "node:path";
 import { type Browser, expect, test } from "@playwright/test";
 import { generate } from "otplib";
 import { noSeriousAxeFindings, post, signInOperator } from "../../support/console";
-import { APP, SAME_ORIGIN, SCREENS_DIR, submitSignIn, verifiedThroughApi } from "../../support/e2e";
+import {
+  APP,
+  SAME_ORIGIN,
+  SCREENS_DIR,
+  screenshot,
+  submitSignIn,
+  verifiedThroughApi,
+} from "../../support/e2e";
 
 /** A person in their own browser, signed in, with an authenticator app turned on. */
 async function personWithTwoFactor(browser: Browser) {
@@ -42,7 +49,7 @@ test("an operator finds a person, signs a device out, locks, resets two-factor, 
   await page.getByRole("link", { name: `Open ${person.email}` }).click();
   await expect(page.getByRole("heading", { name: person.email })).toBeVisible();
   await noSeriousAxeFindings(page);
-  await page.screenshot({ path: path.join(SCREENS_DIR, "admin-person-en-desktop.png"), fullPage: true });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "admin-person-en-desktop.png"), fullPage: true });
 
   // Sign the person's browser out: their next call is refused.
   const sessions = page.getByRole("list", { name: "Sessions and devices" });
@@ -73,7 +80,7 @@ test("an operator finds a person, signs a device out, locks, resets two-factor, 
   await lock.getByRole("button", { name: "Lock sign-in" }).click();
   // The server asked for "confirm it's you": the dialog asks in place, the reason kept.
   await lock.getByLabel("Your password").fill(op.password);
-  await page.screenshot({ path: path.join(SCREENS_DIR, "admin-reauth-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "admin-reauth-en-desktop.png") });
   await lock.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(lock).toHaveCount(0);
   await expect(page.getByText("Chargeback under review")).toBeVisible();
@@ -123,7 +130,7 @@ test("an operator finds a person, signs a device out, locks, resets two-factor, 
   }
   await expect(table.getByText("Goodwill for the outage")).toBeVisible();
   await noSeriousAxeFindings(page);
-  await page.screenshot({ path: path.join(SCREENS_DIR, "admin-audit-en-desktop.png"), fullPage: true });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "admin-audit-en-desktop.png"), fullPage: true });
   await person.context.close();
 });
 

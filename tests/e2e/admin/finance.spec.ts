@@ -7,7 +7,7 @@
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { noSeriousAxeFindings, post, signInOperator } from "../../support/console";
-import { demoProductOrder, PEER, SCREENS_DIR } from "../../support/e2e";
+import { demoProductOrder, PEER, SCREENS_DIR, screenshot } from "../../support/e2e";
 
 /** The programme's month (Vietnam's calendar) `days` ago, as YYYY-MM. */
 const monthDaysAgo = (days: number) =>
@@ -65,7 +65,7 @@ test("an operator confirms a transfer, retries the product event, issues and pay
   await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
   await expect(confirm).toHaveCount(0);
   await expect(page.getByText("Paid", { exact: true }).first()).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENS_DIR, "admin-order-en-desktop.png"), fullPage: true });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "admin-order-en-desktop.png"), fullPage: true });
 
   // The event to the sales app failed and waits for its next attempt.
   let waiting: OutboxRow | undefined;
@@ -123,7 +123,7 @@ test("an operator confirms a transfer, retries the product event, issues and pay
   await issue.getByRole("button", { name: "Show what it will create" }).click();
   const preview = issue.getByTestId("issue-preview");
   await expect(preview.getByText("demo@example.com")).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENS_DIR, "admin-invoice-preview-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "admin-invoice-preview-en-desktop.png") });
   await issue.getByRole("button", { name: /^Issue \d+ invoices?$/ }).click();
   await expect(issue).toHaveCount(0);
 
@@ -180,7 +180,7 @@ test("every console screen in English at desktop width passes axe", async ({ pag
     await page.waitForLoadState("networkidle");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await noSeriousAxeFindings(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, `admin-${name}-en-desktop.png`), fullPage: true });
+    await screenshot(page, { path: path.join(SCREENS_DIR, `admin-${name}-en-desktop.png`), fullPage: true });
   }
 });
 
@@ -196,6 +196,6 @@ test("every console screen in Vietnamese at phone width: no sideways scroll, axe
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await noSeriousAxeFindings(page);
-    await page.screenshot({ path: path.join(SCREENS_DIR, `admin-${name}-vi-phone.png`), fullPage: true });
+    await screenshot(page, { path: path.join(SCREENS_DIR, `admin-${name}-vi-phone.png`), fullPage: true });
   }
 });

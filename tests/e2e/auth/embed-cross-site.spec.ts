@@ -27,6 +27,7 @@ import {
   pasteCode,
   randomPhone,
   SCREENS_DIR,
+  screenshot,
   solvedCaptcha,
   submitSignIn,
 } from "../../support/e2e";
@@ -377,7 +378,7 @@ test("where the frame keeps no cookie at all, the parent still hears and the fra
   );
   await expect(frame.getByRole("link", { name: "Open in a new tab" })).toHaveAttribute("target", "_blank");
   expectFramedStep(portalFrame(page), "/signin");
-  await page.screenshot({ path: path.join(SCREENS_DIR, "embed-cross-site-no-cookies-en.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "embed-cross-site-no-cookies-en.png") });
   expect(unexpected(pageErrors)).toEqual([]);
 });
 
@@ -392,7 +393,7 @@ test("screens: the framed sign-in inside another site's page, third-party cookie
     });
     const heading = lang === "vi" ? "Đăng nhập" : "Sign in";
     await expect(page.frameLocator("#portal").getByRole("heading", { name: heading })).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, `embed-cross-site-signin-${lang}.png`) });
+    await screenshot(page, { path: path.join(SCREENS_DIR, `embed-cross-site-signin-${lang}.png`) });
   }
   expect(unexpected(pageErrors)).toEqual([]);
 });

@@ -4,7 +4,7 @@
 
 import path from "node:path";
 import { type CDPSession, expect, type Page, test } from "@playwright/test";
-import { APP, freshAccount, openSecurity, SCREENS_DIR } from "../../support/e2e";
+import { APP, freshAccount, openSecurity, SCREENS_DIR, screenshot } from "../../support/e2e";
 import { hydrated } from "../../support/settle";
 
 test.beforeEach(async ({ page }) => {
@@ -97,7 +97,7 @@ test("add a passkey from the profile, sign in with it, remove it, then it is ref
     .click();
   const deletion = page.getByRole("dialog", { name: "Delete my account" });
   await expect(deletion.getByRole("button", { name: "Use a passkey instead" })).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENS_DIR, "reauth-passkey-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "reauth-passkey-en-desktop.png") });
   await deletion.getByRole("button", { name: "Use a passkey instead" }).click();
   await expect(deletion.getByLabel(`Type ${account.email} to confirm`)).toBeVisible();
   await deletion.getByRole("button", { name: "Cancel" }).click();

@@ -11,6 +11,7 @@ import {
   randomPhone,
   SAME_ORIGIN,
   SCREENS_DIR,
+  screenshot,
   solvedCaptcha,
   submitSignIn,
   verifiedThroughApi,
@@ -95,7 +96,7 @@ test("forgot password: a check-your-email screen for known and unknown emails; r
   await page.getByRole("button", { name: "Send reset link" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en.auth.forgot.checkTitle);
   await expect(page.getByRole("status")).toHaveText(en.auth.forgot.checkText);
-  await page.screenshot({ path: path.join(SCREENS_DIR, "forgottenpass-sent-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "forgottenpass-sent-en-desktop.png") });
   expect(await mailCount(unknown)).toBe(0);
   const link = await linkFromMail(person.email, before, RESET_LINK);
 
@@ -128,7 +129,7 @@ test("forgot password: a check-your-email screen for known and unknown emails; r
     await confirm.fill(newPassword);
     await page.getByRole("button", { name: "Change password" }).click();
     await expect(page.getByRole("status").filter({ hasText: en.auth.reset.done })).toBeVisible();
-    await page.screenshot({ path: path.join(SCREENS_DIR, "resetpass-done-en-desktop.png") });
+    await screenshot(page, { path: path.join(SCREENS_DIR, "resetpass-done-en-desktop.png") });
     await expect(page).toHaveURL(/\/signin$/);
 
     // The old password no longer works; the new one does.
@@ -148,7 +149,7 @@ test("forgot password: a check-your-email screen for known and unknown emails; r
       "href",
       "/forgottenpass",
     );
-    await page.screenshot({ path: path.join(SCREENS_DIR, "resetpass-expired-en-desktop.png") });
+    await screenshot(page, { path: path.join(SCREENS_DIR, "resetpass-expired-en-desktop.png") });
     await expect(page).toHaveURL(/\/resetpass\?token=/);
   }
 });
@@ -237,7 +238,7 @@ test("verify email: a mailed link verifies once, counts down from 8 s and redire
   await expect(page.getByRole("navigation", { name: "Account menu" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: en.auth.verifyEmail.success })).toBeVisible();
   await expect(page.getByText(/You will be taken to your account in [5-8] s\./)).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENS_DIR, "verify-email-success-en-desktop.png") });
+  await screenshot(page, { path: path.join(SCREENS_DIR, "verify-email-success-en-desktop.png") });
   await expect(page.getByText(/You will be taken to your account in [1-4] s\./)).toBeVisible();
   await expect(page).toHaveURL(/\/account\/profile$/, { timeout: 15_000 });
   const me = await page.request.post("/2.0/auth/userinfo", { headers: SAME_ORIGIN, data: {} });
@@ -259,7 +260,7 @@ test("verify email: a mailed link verifies once, counts down from 8 s and redire
   await expect(page.getByRole("alert").filter({ hasText: en.auth.verifyEmail.invalid.title })).toBeVisible();
 });
 
-// Screens of this area, desktop and phone, vi and en (tests/artifacts/screens, not committed).
+// Screens of this area, desktop and phone, vi and en (tests/artifacts/screens with E2E_SCREENSHOTS=1).
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 let screensResetLink: Promise<string> | undefined;
@@ -292,7 +293,7 @@ for (const lang of ["vi", "en"] as const) {
       await page.setViewportSize(viewport);
       await page.context().addCookies([{ name: "LANGUAGE", value: lang, url: APP }]);
       const shot = (name: string) =>
-        page.screenshot({ path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`), fullPage: true });
+        screenshot(page, { path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`), fullPage: true });
 
       await page.goto("/forgottenpass");
       await expect(page.locator("h1")).toBeVisible();

@@ -13,6 +13,7 @@ import {
   PEER,
   pasteCode,
   SCREENS_DIR,
+  screenshot,
   submitSignIn,
   verifiedThroughApi,
 } from "../../support/e2e";
@@ -393,7 +394,7 @@ test("device limit: a sign-in over the limit picks devices to log out, then comp
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await expect(page.getByRole("dialog")).toBeVisible();
       await expect(page.getByRole("dialog").getByRole("checkbox")).toHaveCount(5);
-      await page.screenshot({
+      await screenshot(page, {
         path: path.join(SCREENS_DIR, `device-limit-${lang}-${device}.png`),
         fullPage: true,
         animations: "disabled",
@@ -704,7 +705,7 @@ for (const lang of ["en", "vi"] as const) {
       await page.setViewportSize(viewport);
       await setLanguageCookie(page, lang);
       const shot = (name: string) =>
-        page.screenshot({
+        screenshot(page, {
           path: path.join(SCREENS_DIR, `${name}-${lang}-${device}.png`),
           fullPage: true,
           animations: "disabled",

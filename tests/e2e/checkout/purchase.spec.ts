@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatPoints } from "../../../lib/format";
-import { demoProductOrder, SCREENS_DIR, signInDemo } from "../../support/e2e";
+import { demoProductOrder, SCREENS_DIR, screenshot, signInDemo } from "../../support/e2e";
 
 // Issue 10 end to end: a product's order paid through the sandbox gateway page (the same
 // signatures and IPN as VNPAY), with points; the bank transfer's instructions and VietQR code.
@@ -88,7 +88,7 @@ test("a pending bank transfer reopened shows its instructions, not the method pi
   await expect(page.getByRole("radio")).toHaveCount(0);
   await expect(page.getByTestId("confirm")).toHaveCount(0);
   await expect(page.getByTestId("transfer-points-held")).toContainText(`${formatPoints(held, "en")} points`);
-  await page.screenshot({ path: `${SCREENS_DIR}/checkout-transfer-reopened-en.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS_DIR}/checkout-transfer-reopened-en.png`, fullPage: true });
 
   // Pay another way: asked in place, with a red button; the picker comes back with the points.
   await page.getByRole("button", { name: "Pay another way" }).click();
@@ -121,7 +121,7 @@ test("a product's order paid at the VNPAY sandbox with points: the result, /orde
   await page.getByRole("radio", { name: "VNPAY" }).check();
   const usePoints = page.getByRole("checkbox", { name: "Use points" });
   await expect(usePoints).toBeChecked();
-  await page.screenshot({ path: `${SCREENS_DIR}/checkout-vnpay-points-en.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS_DIR}/checkout-vnpay-points-en.png`, fullPage: true });
   await page.getByRole("button", { name: "Confirm" }).click();
 
   // The sandbox plays VNPAY: it checks the signed request and shows the amount due.
@@ -171,5 +171,5 @@ test("bank transfer: the account, the exact amount, the reference as content and
   const qr = page.getByRole("img", { name: /VietQR code/ });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await page.screenshot({ path: `${SCREENS_DIR}/checkout-transfer-en.png`, fullPage: true });
+  await screenshot(page, { path: `${SCREENS_DIR}/checkout-transfer-en.png`, fullPage: true });
 });
