@@ -25,6 +25,12 @@ export const signInMethodsEnv = {
   ZALO_LOGIN_PROFILE_URL: z.url().default("https://graph.zalo.me/v2.0/me?fields=id,name,picture"),
   /** Sign in with a one-time code (server/auth/code-signin.ts): the link on /signin and its calls. */
   PASSWORDLESS_ENABLED: bool.default(true),
+  /**
+   * Every code sign-in start and resend answers no sooner than this (ms): the known path sends a
+   * code through a vendor, the unknown one sends nothing, so without it the time would tell them
+   * apart. Raise it when the SMS/ZNS vendor answers slower than this.
+   */
+  CODE_SIGNIN_MIN_ANSWER_MS: z.coerce.number().int().min(0).max(10_000).default(800),
   /** Where sign-in codes may go: `email` (a mail), `phone` (ZNS, SMS when ZNS fails), or both. */
   PASSWORDLESS_CHANNELS: z
     .string()

@@ -47,12 +47,6 @@ import { accountLocked } from "./locked";
 export const CODE_SIGNIN_BINDING_COOKIE = "CODE_SIGNIN_BINDING";
 /** The flow, and so its binding cookie, lives as long as the code and one resend after it. */
 export const CODE_SIGNIN_TTL_SECONDS = 15 * 60;
-/**
- * Every start and resend answers no sooner than this after it began: the known path sends a code
- * (a mail, or a ZNS/SMS through a vendor) and the unknown one sends nothing, so without a floor
- * the time would tell them apart. A vendor slower than this still shows; its timeout is not.
- */
-export const CODE_SIGNIN_FLOOR_MS = 800;
 
 /** What a code sign-in's flow keeps: the stopped sign-in, where the code goes, whose browser. */
 export type CodeSignInData = PendingSignIn & {
@@ -80,9 +74,14 @@ export function requireEnabled(ctx: Pick<Ctx, "env">): void {
   if (!ctx.env.PASSWORDLESS_ENABLED) throw new AppError("PASSWORDLESS_DISABLED");
 }
 
-/** Waits out the rest of the floor that started at `started` (performance.now()). */
-async function answerNoSoonerThan(started: number): Promise<void> {
-  const left = CODE_SIGNIN_FLOOR_MS - (performance.now() - started);
+/**
+ * Waits out the rest of the floor (CODE_SIGNIN_MIN_ANSWER_MS, 800 ms by default) that started at
+ * `started` (performance.now()): the known path sends a code (a mail, or a ZNS/SMS through a
+ * vendor) and the unknown one sends nothing, so without a floor the time would tell them apart.
+ * A vendor slower than the floor still shows: raise the setting then.
+ */
+async function answerNoSoonerThan(ctx: Pick<Ctx, "env">, started: number): Promise<void> {
+  const left = ctx.env.CODE_SIGNIN_MIN_ANSWER_MS - (performance.now() - started);
   if (left > 0) await sleep(left);
 }
 
@@ -145,7 +144,7 @@ export async function startCodeSignIn(
     ttlSeconds: CODE_SIGNIN_TTL_SECONDS,
   });
   await issueCode(ctx, flow, data);
-  await answerNoSoonerThan(started);
+  await answerNoSoonerThan(ctx, started);
   return {
     answer: {
       token,
@@ -208,7 +207,7 @@ export async function resendCodeSignIn(
   }
   await consume("codeSigninIdentifier", data.destination);
   await issueCode(ctx, flow, data);
-  await answerNoSoonerThan(started);
+  await answerNoSoonerThan(ctx, started);
   return { exp_time: CODE_TTL_SECONDS, resend_in: RESEND_AFTER_SECONDS };
 }
 
