@@ -116,7 +116,9 @@ async function main(args) {
   if (args[0] === "reset") return rmSync(RECORD, { force: true });
   if (args[0] === "run") {
     const at = args.indexOf("--");
-    const result = await runPhase({ name: args[1], command: args.slice(at + 1).join(" ") }, false);
+    // TEST_PHASE_PREFIX=1: another phase runs beside this one (.ci/run's resilience), so its lines say whose they are.
+    const prefixed = process.env.TEST_PHASE_PREFIX === "1";
+    const result = await runPhase({ name: args[1], command: args.slice(at + 1).join(" ") }, prefixed);
     process.exitCode = result.code;
     return;
   }
