@@ -89,6 +89,10 @@ export async function findSessionIdsOf(db: Executor, userId: string): Promise<st
  */
 export async function eraseAccount(tx: Executor, options: { userId: string; now: Date }): Promise<boolean> {
   const { userId, now } = options;
+  const [before] = await tx
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
   const [row] = await tx
     .update(users)
     .set({
@@ -136,5 +140,34 @@ export async function eraseAccount(tx: Executor, options: { userId: string; now:
   // A prepared "download my data" file is personal data too (server/export/background.ts).
   await tx.delete(dataExports).where(eq(dataExports.userId, userId));
   await tx.update(affiliates).set({ paymentInfo: null, updatedAt: now }).where(eq(affiliates.userId, userId));
+  await eraseFromOutbox(tx, { userId, email: before?.email, phone: before?.phone });
   return true;
+}
+
+/**
+ * The outbox keeps what it sent and what it will retry: product events name the person (an
+ * order's `user`, a store's `owner`) and messages carry their address and text. After erasure a
+ * redelivery from the console must not send the person again: the events keep the id products
+ * know, with the erased email and no phone, and the messages to the person's email or phone go.
+ */
+async function eraseFromOutbox(
+  tx: Executor,
+  person: { userId: string; email: string | undefined; phone: string | null | undefined },
+): Promise<void> {
+  const erased = erasedEmailOf(person.userId);
+  await tx.execute(sql`
+    UPDATE outbox SET payload = jsonb_set(payload, '{event,data,user,email}', to_jsonb(${erased}::text))
+    WHERE kind = 'event' AND payload #>> '{event,data,user,id}' = ${person.userId}`);
+  await tx.execute(sql`
+    UPDATE outbox SET payload = jsonb_set(
+      jsonb_set(payload, '{event,data,owner,email}', to_jsonb(${erased}::text)),
+      '{event,data,owner,phone}', 'null'::jsonb)
+    WHERE kind = 'event' AND payload #>> '{event,data,owner,id}' = ${person.userId}`);
+  const addresses = [person.email, person.phone].filter((a): a is string => Boolean(a));
+  if (addresses.length === 0) return;
+  await tx.execute(sql`
+    DELETE FROM outbox WHERE kind = 'message' AND payload #>> '{message,to}' IN (${sql.join(
+      addresses.map((a) => sql`${a}`),
+      sql`, `,
+    )})`);
 }

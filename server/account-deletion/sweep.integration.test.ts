@@ -23,6 +23,7 @@ import { users } from "@/server/db/tables/users";
 import { issueInvoices } from "@/server/invoice/service";
 import { linkOauthAccount } from "@/server/oauth/repository";
 import { transitionOrder } from "@/server/order/state";
+import { enqueueEvent, enqueueMessage } from "@/server/outbox/service";
 import { insertPasskey } from "@/server/passkey/repository";
 import { recordReferral } from "@/server/referral/service";
 import { insertTrustedDevice, replaceBackupCodes } from "@/server/two-factor/repository";
@@ -193,6 +194,73 @@ describe("the deletion sweep", () => {
     });
     expect(await sweepDueDeletions(db, new Date(later.getTime() + DAY))).toBe(0);
     expect(await userDeletedEvents(person.id)).toHaveLength(2);
+  });
+
+  it("takes the person out of the outbox: events keep the id only, messages to them go", async () => {
+    const { person } = await personWithHistory();
+    const db = await getDb();
+    const now = new Date();
+    const orderEvent = await enqueueEvent(db, {
+      appCode: "ls",
+      type: "order.paid",
+      data: { order_id: "o-1", user: { id: person.id, email: person.email } },
+      now,
+    });
+    const storeEvent = await enqueueEvent(db, {
+      appCode: "ls",
+      type: "store.activated",
+      data: { store_id: "s-1", owner: { id: person.id, email: person.email, phone: person.phone } },
+      now,
+    });
+    const someoneElse = await createUser();
+    const otherEvent = await enqueueEvent(db, {
+      appCode: "ls",
+      type: "order.paid",
+      data: { order_id: "o-2", user: { id: someoneElse.id, email: someoneElse.email } },
+      now,
+    });
+    await enqueueMessage({
+      channel: "EMAIL",
+      to: person.email,
+      lang: "en",
+      subject: "s",
+      text: "code 123456",
+      template: "otp",
+      params: {},
+    });
+    await enqueueMessage({
+      channel: "EMAIL",
+      to: someoneElse.email,
+      lang: "en",
+      subject: "s",
+      text: "hello",
+      template: "otp",
+      params: {},
+    });
+
+    const ctx = { db, clock: () => now, env: env(), ip: "operator", userAgent: "test" };
+    const { deletion_due_at } = await requestDeletionByOperator(ctx, {
+      email: person.email,
+      operator: "ops",
+    });
+    expect(await sweepDueDeletions(db, new Date(new Date(deletion_due_at).getTime() + DAY))).toBe(1);
+
+    const rows = await db.select().from(outbox);
+    const body = (id: string | undefined) => JSON.stringify(rows.find((r) => r.id === id)?.payload);
+    for (const id of [orderEvent, storeEvent]) {
+      expect(body(id)).toContain(person.id);
+      expect(body(id)).not.toContain(person.email);
+      expect(body(id)).toContain(`deleted-${person.id}@deleted.invalid`);
+    }
+    expect(body(storeEvent)).not.toContain(String(person.phone));
+    const messagesTo = (to: string) =>
+      rows.filter(
+        (r) => r.kind === "message" && (r.payload as { message?: { to?: string } }).message?.to === to,
+      );
+    expect(messagesTo(person.email)).toHaveLength(0);
+    // Nobody else's rows change.
+    expect(body(otherEvent)).toContain(someoneElse.email);
+    expect(messagesTo(someoneElse.email)).toHaveLength(1);
   });
 
   it("erases nothing of an account whose deletion was cancelled", async () => {
