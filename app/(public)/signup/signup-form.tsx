@@ -2,8 +2,9 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
+import { useForm } from "react-hook-form";
+import type { CaptchaHandle } from "@/components/forms/captcha";
+import { CaptchaField } from "@/components/forms/captcha-field";
 import { NewAccountFields } from "@/components/forms/new-account-fields";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { useRetryWait } from "@/components/forms/retry-wait";
@@ -175,24 +176,7 @@ export function SignUpForm({
             }),
           }}
         />
-        <div className="flex flex-col gap-1">
-          <Controller
-            control={form.control}
-            name="token"
-            render={({ field }) => (
-              <Captcha
-                ref={captcha}
-                invalid={Boolean(errors.token)}
-                onChange={(payload) => field.onChange(payload)}
-              />
-            )}
-          />
-          {errors.token && (
-            <p role="alert" className="text-xs text-red-600">
-              {errors.token.message}
-            </p>
-          )}
-        </div>
+        <CaptchaField form={form} name="token" captchaRef={captcha} />
         <PolicyCheckbox registration={form.register("policy")} error={errors.policy?.message} />
         <Button type="submit" busy={isSubmitting} disabled={wait.isWaiting}>
           {t("submit")}

@@ -1,8 +1,9 @@
 "use client";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Captcha, type CaptchaHandle } from "@/components/forms/captcha";
+import { useForm } from "react-hook-form";
+import type { CaptchaHandle } from "@/components/forms/captcha";
+import { CaptchaField } from "@/components/forms/captcha-field";
 import { PhoneField } from "@/components/forms/phone-input";
 import { PolicyCheckbox } from "@/components/forms/policy-checkbox";
 import { useRetryWait } from "@/components/forms/retry-wait";
@@ -120,24 +121,7 @@ export function CodeSignUpStep({ sent, onBack }: { sent: CodeSignInStartDto; onB
           {...form.register("email")}
         />
       )}
-      <div className="flex flex-col gap-1">
-        <Controller
-          control={form.control}
-          name="captcha"
-          render={({ field }) => (
-            <Captcha
-              ref={captcha}
-              invalid={Boolean(errors.captcha)}
-              onChange={(payload) => field.onChange(payload)}
-            />
-          )}
-        />
-        {errors.captcha && (
-          <p role="alert" className="text-xs text-red-600">
-            {errors.captcha.message}
-          </p>
-        )}
-      </div>
+      <CaptchaField form={form} name="captcha" captchaRef={captcha} />
       <PolicyCheckbox registration={form.register("policy")} error={errors.policy?.message} />
       <p className="text-xs text-gray-500">{t("noPassword")}</p>
       <Button type="submit" busy={isSubmitting} disabled={wait.isWaiting}>
